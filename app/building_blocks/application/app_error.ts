@@ -1,0 +1,60 @@
+/**
+ * The kinds of expected failure a handler can report. The HTTP edge maps each kind to one status
+ * (see building_blocks/infrastructure/http/problem_details.ts); nothing else decides statuses.
+ */
+export type ErrorKind =
+  | 'validation'
+  | 'notFound'
+  | 'conflict'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'unavailable'
+  | 'failure'
+
+/** One failed field of a validation error. `field` is the path of the input, e.g. "price". */
+export interface FieldError {
+  readonly field: string
+  readonly code: string
+  readonly message: string
+}
+
+/**
+ * An expected failure: a stable machine-readable code ("Product.NotFound"), a message for
+ * people, and for validation failures the list of every failed field.
+ */
+export class AppError {
+  private constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    readonly message: string,
+    readonly fieldErrors: readonly FieldError[] = []
+  ) {}
+
+  static validation(code: string, message: string, fieldErrors: readonly FieldError[] = []) {
+    return new AppError('validation', code, message, fieldErrors)
+  }
+
+  static notFound(code: string, message: string) {
+    return new AppError('notFound', code, message)
+  }
+
+  static conflict(code: string, message: string) {
+    return new AppError('conflict', code, message)
+  }
+
+  static unauthorized(code: string, message: string) {
+    return new AppError('unauthorized', code, message)
+  }
+
+  static forbidden(code: string, message: string) {
+    return new AppError('forbidden', code, message)
+  }
+
+  static unavailable(code: string, message: string) {
+    return new AppError('unavailable', code, message)
+  }
+
+  static failure(code: string, message: string) {
+    return new AppError('failure', code, message)
+  }
+}

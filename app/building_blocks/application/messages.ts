@@ -1,0 +1,33 @@
+/*
+ * Commands change state and go through `mediator.send`; queries read and go through
+ * `mediator.query`. Each declares its result type once, as a type argument, and the mediator
+ * infers it from there: callers never name it.
+ *
+ * The `declare`d fields exist only for the compiler (nothing is emitted): `resultType` carries
+ * the result type and `messageKind` keeps commands and queries from being used for each other.
+ */
+export abstract class Command<TResult> {
+  declare readonly resultType?: TResult
+  declare readonly messageKind?: 'command'
+}
+
+export abstract class Query<TResult> {
+  declare readonly resultType?: TResult
+  declare readonly messageKind?: 'query'
+}
+
+export type Message = Command<unknown> | Query<unknown>
+
+/** The result type a command or query declared. */
+export type ResultOf<TMessage> =
+  TMessage extends Command<infer R> ? R : TMessage extends Query<infer R> ? R : never
+
+/** A command or query class, as used for handler and validator lookup. */
+export type MessageClass<TMessage extends Message = Message> = abstract new (
+  ...args: never[]
+) => TMessage
+
+/** The data fields of a message (what a validator checks). */
+export type MessageFields<TMessage> = {
+  [K in keyof TMessage as K extends 'resultType' | 'messageKind' ? never : K]: TMessage[K]
+}

@@ -1,0 +1,10 @@
+import type { Result } from './result.js'
+
+/**
+ * A module's transaction boundary. `run` commits when the work returns a success and rolls back
+ * when it returns a failure or throws (the exception is rethrown after the rollback).
+ * Each module has its own, so one module's commit never saves another module's work.
+ */
+export interface UnitOfWork {
+  run<T>(work: () => Promise<Result<T>>): Promise<Result<T>>
+}

@@ -1,0 +1,65 @@
+import { AppError } from '../../application/app_error.js'
+
+export const DATABASE_UNAVAILABLE_CODE = 'Database.Unavailable'
+
+/** Network and server-state errors that mean "the database cannot be reached right now". */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  // PostgreSQL SQLSTATE classes 08 (connection exception) and 57P (operator intervention)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  // The database named in the URL does not exist, or the login is refused
+  '3D000',
+  '28000',
+  '28P01',
+  // SQLite cannot open or lock its file
+  'SQLITE_CANTOPEN',
+  'SQLITE_BUSY',
+  'SQLITE_IOERR',
+  'SQLITE_READONLY',
+])
+
+const UNREACHABLE_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Knex: Timeout acquiring a connection/i,
+  /Client has encountered a connection error/i,
+  /unable to open database file/i,
+]
+
+function describesUnreachableDatabase(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false
+  if (error.name === 'KnexTimeoutError') return true
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))) {
+    return true
+  }
+  if (UNREACHABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true
+  const nested = error instanceof AggregateError ? error.errors : [error.cause]
+  return nested.some((inner) => describesUnreachableDatabase(inner, depth + 1))
+}
+
+/**
+ * Recognises a database that is down, unreachable or misconfigured, so callers answer
+ * 503 `Database.Unavailable` instead of a 500, and retry later without a restart.
+ */
+export function translateDatabaseUnavailable(error: unknown): AppError | undefined {
+  if (!describesUnreachableDatabase(error)) return undefined
+  return AppError.unavailable(
+    DATABASE_UNAVAILABLE_CODE,
+    'The database cannot be reached right now; try again shortly'
+  )
+}

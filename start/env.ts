@@ -1,0 +1,28 @@
+/*
+| Environment variables, validated once at boot. Every variable has a working default so the
+| service starts on a fresh clone with no .env file; see .env.example for the full list.
+*/
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
+  HOST: Env.schema.string.optional({ format: 'host' }),
+  PORT: Env.schema.number.optional(),
+  HTTPS_ENABLED: Env.schema.boolean.optional(),
+  HTTPS_PORT: Env.schema.number.optional(),
+  APP_KEY: Env.schema.secret.optional(),
+  LOG_LEVEL: Env.schema.enum.optional([
+    'fatal',
+    'error',
+    'warn',
+    'info',
+    'debug',
+    'trace',
+    'silent',
+  ] as const),
+
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
+  DATABASE_URL: Env.schema.string.optional(),
+  SQLITE_FILENAME: Env.schema.string.optional(),
+  DB_AUTO_MIGRATE: Env.schema.boolean.optional(),
+})
