@@ -2,6 +2,9 @@
 | Japa entry point: boots the app in the "test" environment and runs the suites.
 */
 process.env.NODE_ENV = 'test'
+// The integration suite starts the real server; keep it off the development ports.
+process.env.HOST = process.env.TEST_HOST ?? '127.0.0.1'
+process.env.PORT = process.env.TEST_PORT ?? '5100'
 
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'

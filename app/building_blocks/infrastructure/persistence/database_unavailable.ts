@@ -38,6 +38,7 @@ const UNREACHABLE_MESSAGES = [
   /Knex: Timeout acquiring a connection/i,
   /Client has encountered a connection error/i,
   /unable to open database file/i,
+  /Cannot open database because the directory does not exist/i,
 ]
 
 function describesUnreachableDatabase(error: unknown, depth = 0): boolean {

@@ -1,0 +1,64 @@
+import { indexEntities } from '@adonisjs/core'
+import { defineConfig } from '@adonisjs/core/app'
+import { moduleRegistrationFiles } from './app/building_blocks/infrastructure/modules/module_discovery.js'
+
+/**
+ * Every module's registration class, found on disk: adding a module never edits this file.
+ * Compiled builds hold .js files only, which the glob in moduleRegistrationFiles also matches.
+ */
+const moduleProviders = moduleRegistrationFiles(import.meta.dirname).map(
+  (file) => () => import(new URL(`./${file.replace(/\.ts$/, '.js')}`, import.meta.url).href)
+)
+
+export default defineConfig({
+  experimental: {},
+
+  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
+
+  providers: [
+    () => import('@adonisjs/core/providers/app_provider'),
+    {
+      file: () => import('@adonisjs/core/providers/repl_provider'),
+      environment: ['repl', 'test'],
+    },
+    () => import('@adonisjs/core/providers/vinejs_provider'),
+    () => import('@adonisjs/lucid/database_provider'),
+    () => import('#providers/pantheon_provider'),
+    ...moduleProviders,
+  ],
+
+  preloads: [() => import('#start/routes'), () => import('#start/kernel')],
+
+  tests: {
+    suites: [
+      {
+        name: 'unit',
+        files: ['tests/unit/**/*.spec.{ts,js}', 'modules/*/tests/unit/**/*.spec.{ts,js}'],
+        timeout: 5000,
+      },
+      {
+        name: 'architecture',
+        files: [
+          'tests/architecture/**/*.spec.{ts,js}',
+          'modules/*/tests/architecture/**/*.spec.{ts,js}',
+        ],
+        timeout: 60000,
+      },
+      {
+        name: 'integration',
+        files: [
+          'tests/integration/**/*.spec.{ts,js}',
+          'modules/*/tests/integration/**/*.spec.{ts,js}',
+        ],
+        timeout: 30000,
+      },
+    ],
+    forceExit: false,
+  },
+
+  metaFiles: [],
+
+  hooks: {
+    init: [indexEntities()],
+  },
+})

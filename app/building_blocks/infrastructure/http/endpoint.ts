@@ -1,0 +1,61 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { Mediator } from '../../application/mediator.js'
+import type { Result } from '../../application/result.js'
+import { sendAppError } from './problem_details.js'
+import { sendJson } from './json_response.js'
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+/** A route-param matcher, as accepted by AdonisJS `route.where()`. */
+export interface ParamMatcher {
+  match: RegExp
+  cast?: (value: string) => unknown
+}
+
+/**
+ * One HTTP endpoint of a module. A module finds its endpoints by file name (`*_endpoint.ts`
+ * under `api/`) and mounts them in its route group, so `path` is relative to `/api/<module>`.
+ */
+export interface Endpoint {
+  readonly method: HttpMethod
+  readonly path: string
+  readonly params?: Record<string, ParamMatcher>
+  handle(ctx: HttpContext): Promise<void>
+}
+
+/** The constructor every endpoint class has: the module builds it once, with the mediator. */
+export type EndpointClass = new (mediator: Mediator) => Endpoint
+
+/**
+ * Base class for endpoints that hand the request to the mediator. It offers the two ways a
+ * result leaves the API: a success in the endpoint's own shape, or problem details.
+ */
+export abstract class MediatorEndpoint implements Endpoint {
+  abstract readonly method: HttpMethod
+  abstract readonly path: string
+  readonly params?: Record<string, ParamMatcher>
+
+  constructor(protected readonly mediator: Mediator) {}
+
+  abstract handle(ctx: HttpContext): Promise<void>
+
+  /** Sends problem details for a failure, otherwise lets `onSuccess` answer. */
+  protected respond<T>(ctx: HttpContext, result: Result<T>, onSuccess: (value: T) => void): void {
+    if (!result.ok) return sendAppError(ctx, result.error)
+    onSuccess(result.value)
+  }
+
+  protected ok(ctx: HttpContext, body: unknown): void {
+    sendJson(ctx, 200, body)
+  }
+
+  protected created(ctx: HttpContext, location: string, body: unknown): void {
+    ctx.response.header('location', location)
+    sendJson(ctx, 201, body)
+  }
+}
+
+/** The UUID shape accepted in route params; anything else does not match the route (404). */
+export const UUID_PARAM: ParamMatcher = {
+  match: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+}

@@ -1,0 +1,97 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { AppError, ErrorKind, FieldError } from '../../application/app_error.js'
+
+/** An RFC 9457 problem-details document, with Pantheon's `code`, `traceId` and `errors`. */
+export interface ProblemDetails {
+  type: string
+  title: string
+  status: number
+  detail: string
+  instance: string
+  code: string
+  traceId: string
+  errors?: readonly FieldError[]
+  [extension: string]: unknown
+}
+
+interface StatusDescription {
+  status: number
+  title: string
+  type: string
+}
+
+const RFC9110 = 'https://www.rfc-editor.org/rfc/rfc9110#section-'
+
+/** Statuses Pantheon answers with, each with its RFC 9110 reference as the problem `type`. */
+const STATUSES: Record<number, StatusDescription> = {
+  400: { status: 400, title: 'Bad Request', type: `${RFC9110}15.5.1` },
+  401: { status: 401, title: 'Unauthorized', type: `${RFC9110}15.5.2` },
+  403: { status: 403, title: 'Forbidden', type: `${RFC9110}15.5.4` },
+  404: { status: 404, title: 'Not Found', type: `${RFC9110}15.5.5` },
+  405: { status: 405, title: 'Method Not Allowed', type: `${RFC9110}15.5.6` },
+  409: { status: 409, title: 'Conflict', type: `${RFC9110}15.5.10` },
+  410: { status: 410, title: 'Gone', type: `${RFC9110}15.5.11` },
+  413: { status: 413, title: 'Content Too Large', type: `${RFC9110}15.5.14` },
+  415: { status: 415, title: 'Unsupported Media Type', type: `${RFC9110}15.5.16` },
+  422: { status: 422, title: 'Unprocessable Content', type: `${RFC9110}15.5.21` },
+  429: { status: 429, title: 'Too Many Requests', type: 'https://www.rfc-editor.org/rfc/rfc6585#section-4' },
+  500: { status: 500, title: 'Internal Server Error', type: `${RFC9110}15.6.1` },
+  503: { status: 503, title: 'Service Unavailable', type: `${RFC9110}15.6.4` },
+}
+
+/** The one place an error kind becomes an HTTP status. */
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  unavailable: 503,
+  failure: 500,
+}
+
+function describeStatus(status: number): StatusDescription {
+  return STATUSES[status] ?? { status, title: 'Error', type: 'about:blank' }
+}
+
+export interface ProblemInput {
+  status: number
+  code: string
+  detail: string
+  errors?: readonly FieldError[]
+  extensions?: Record<string, unknown>
+}
+
+/** Builds the document for the current request; `traceId` is the request id (X-Request-Id). */
+export function problemDetails(ctx: HttpContext, input: ProblemInput): ProblemDetails {
+  const { status, title, type } = describeStatus(input.status)
+  const problem: ProblemDetails = {
+    type,
+    title,
+    status,
+    detail: input.detail,
+    instance: ctx.request.url(),
+    code: input.code,
+    traceId: ctx.request.id() ?? '',
+    ...input.extensions,
+  }
+  if (input.errors && input.errors.length > 0) problem.errors = input.errors
+  return problem
+}
+
+export function sendProblem(ctx: HttpContext, input: ProblemInput): void {
+  ctx.response
+    .status(input.status)
+    .header('content-type', 'application/problem+json; charset=utf-8')
+    .send(JSON.stringify(problemDetails(ctx, input)))
+}
+
+/** Answers with the problem document for an expected failure returned by a handler. */
+export function sendAppError(ctx: HttpContext, error: AppError): void {
+  sendProblem(ctx, {
+    status: STATUS_BY_KIND[error.kind],
+    code: error.code,
+    detail: error.message,
+    errors: error.fieldErrors,
+  })
+}

@@ -1,0 +1,89 @@
+import { basename } from 'node:path'
+import type { ApplicationService } from '@adonisjs/core/types'
+import { Mediator } from '../../application/mediator.js'
+import { Command } from '../../application/messages.js'
+import type { Endpoint, EndpointClass } from '../http/endpoint.js'
+import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
+import { readMessageCatalog } from './message_catalog.js'
+import { findModuleFiles, importDefault } from './module_files.js'
+import { PipelineFactory } from './pipeline_factory.js'
+
+/**
+ * The registration class of a module: an AdonisJS service provider found by the glob in
+ * adonisrc.ts. Subclasses name the module and register their own services (repositories) in
+ * `registerServices`; everything else is found by convention:
+ * - handlers, validators, commands and queries under `application/` (at boot),
+ * - endpoints under `api/`, mounted in the route group `/api/<name>` (at start).
+ */
+export abstract class PantheonModule {
+  /** The module's folder name under modules/, also its route prefix: /api/<name>. */
+  abstract readonly name: string
+
+  #unitOfWork?: LucidUnitOfWork
+
+  constructor(protected readonly app: ApplicationService) {}
+
+  /** Bind the module's own services (repositories, domain services) in the container. */
+  protected abstract registerServices(): void
+
+  /** This module's unit of work; repositories take their database client from it. */
+  protected get unitOfWork(): LucidUnitOfWork {
+    if (!this.#unitOfWork) throw new Error(`The ${this.name} module is not booted yet`)
+    return this.#unitOfWork
+  }
+
+  protected get root(): string {
+    return this.app.makePath('modules', this.name)
+  }
+
+  register(): void {
+    this.registerServices()
+  }
+
+  async boot(): Promise<void> {
+    this.#unitOfWork = new LucidUnitOfWork(await this.app.container.make('lucid.db'))
+    await this.registerMessages()
+  }
+
+  async start(): Promise<void> {
+    await this.registerEndpoints()
+  }
+
+  private async registerMessages(): Promise<void> {
+    const mediator = await this.app.container.make(Mediator)
+    const pipelines = await this.app.container.make(PipelineFactory)
+    const catalog = await readMessageCatalog(this.root)
+    for (const [message, handlerClass] of catalog.handlers) {
+      const handler = await this.app.container.make(handlerClass)
+      const behaviors =
+        message.prototype instanceof Command
+          ? pipelines.forCommand(this.unitOfWork, catalog.validators.get(message))
+          : pipelines.forQuery()
+      mediator.register({ message, handler, behaviors })
+    }
+  }
+
+  private async registerEndpoints(): Promise<void> {
+    const router = await this.app.container.make('router')
+    const mediator = await this.app.container.make(Mediator)
+    const endpoints: { name: string; endpoint: Endpoint }[] = []
+    for (const file of findModuleFiles(this.root, 'api/**/*_endpoint')) {
+      const EndpointConstructor = (await importDefault(file)) as EndpointClass
+      const name = basename(file).replace(/_endpoint\.(ts|js)$/, '')
+      endpoints.push({ name, endpoint: new EndpointConstructor(mediator) })
+    }
+    router
+      .group(() => {
+        for (const { name, endpoint } of endpoints) {
+          const route = router.route(endpoint.path, [endpoint.method.toUpperCase()], (ctx) =>
+            endpoint.handle(ctx)
+          ).as(name)
+          for (const [param, matcher] of Object.entries(endpoint.params ?? {})) {
+            route.where(param, matcher)
+          }
+        }
+      })
+      .prefix(`/api/${this.name}`)
+      .as(this.name)
+  }
+}

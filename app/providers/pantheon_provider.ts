@@ -1,0 +1,53 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+import { Mediator } from '#building_blocks/application/mediator'
+import { translateDomainError } from '#building_blocks/application/pipeline/domain_error_translator'
+import { PipelineFactory } from '#building_blocks/infrastructure/modules/pipeline_factory'
+import { translateDatabaseUnavailable } from '#building_blocks/infrastructure/persistence/database_unavailable'
+import { applyPendingMigrations } from '#building_blocks/infrastructure/persistence/apply_pending_migrations'
+import env from '#start/env'
+
+/**
+ * The host's own services, registered before any module: the mediator every module registers
+ * its handlers with, and the pipeline factory that gives every message the same outer steps.
+ */
+export default class PantheonProvider {
+  constructor(protected app: ApplicationService) {}
+
+  register() {
+    this.registerMediator()
+    this.registerPipelineFactory()
+  }
+
+  /**
+   * In development the host applies pending migrations before it listens, so the first
+   * request after `git clone` works. DB_AUTO_MIGRATE overrides the default either way.
+   */
+  async start() {
+    const enabled = env.get('DB_AUTO_MIGRATE', this.app.inDev)
+    if (!enabled || this.app.getEnvironment() !== 'web' || this.app.getMode() !== 'run') return
+    try {
+      await applyPendingMigrations(this.app)
+    } catch (error) {
+      // An unreachable database must not keep the host down: modules without a database
+      // dependency keep answering, and database calls answer 503 until it is back.
+      const logger = await this.app.container.make('logger')
+      logger.error({ err: error }, 'pending migrations could not be applied at start')
+    }
+  }
+
+  private registerMediator() {
+    this.app.container.singleton(Mediator, () => new Mediator())
+  }
+
+  private registerPipelineFactory() {
+    this.app.container.singleton(PipelineFactory, async (resolver) => {
+      const logger = await resolver.make('logger')
+      return new PipelineFactory({
+        translators: [translateDomainError, translateDatabaseUnavailable],
+        report: (error, message) =>
+          logger.error({ err: error, message: message.constructor.name }, 'Unhandled error'),
+        logger,
+      })
+    })
+  }
+}

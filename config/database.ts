@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/lucid'
+import { moduleMigrationFolders } from '#building_blocks/infrastructure/modules/module_discovery'
+
+/** The host's own migrations first, then every module's folder (found on disk, never listed). */
+const migrations = {
+  naturalSort: true,
+  paths: ['database/migrations', ...moduleMigrationFolders(app.makePath())],
+}
+
+/**
+ * A database that cannot be reached must fail fast (the API answers 503 within seconds rather
+ * than holding the request for knex's 60-second default).
+ */
+const pool = {
+  acquireTimeoutMillis: 4000,
+  createTimeoutMillis: 3000,
+  propagateCreateError: true,
+}
+
+/** The embedded database file; its folder is created so a fresh clone starts as is. */
+function sqliteFilename() {
+  const configured = env.get('SQLITE_FILENAME')
+  const filename = configured
+    ? app.makePath(configured)
+    : app.tmpPath(app.inTest ? 'test.sqlite3' : 'db.sqlite3')
+  mkdirSync(dirname(filename), { recursive: true })
+  return filename
+}
+
+const dbConfig = defineConfig({
+  connection: env.get('DB_CONNECTION', 'sqlite'),
+  connections: {
+    sqlite: {
+      client: 'better-sqlite3',
+      connection: { filename: sqliteFilename() },
+      useNullAsDefault: true,
+      migrations,
+      schemaGeneration: { enabled: false },
+    },
+    pg: {
+      client: 'pg',
+      connection: env.get('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres'),
+      pool: { ...pool, min: 0, max: 10 },
+      migrations,
+      schemaGeneration: { enabled: false },
+    },
+  },
+})
+
+export default dbConfig

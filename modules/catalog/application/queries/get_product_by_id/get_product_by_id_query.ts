@@ -1,0 +1,8 @@
+import { Query } from '#building_blocks/application/messages'
+import type { ProductDto } from '../../dtos/product_dto.js'
+
+export class GetProductByIdQuery extends Query<ProductDto> {
+  constructor(readonly id: string) {
+    super()
+  }
+}

@@ -1,0 +1,14 @@
+import type { DomainEvent } from '#building_blocks/domain/domain_event'
+import type { ProductId } from './product_id.js'
+
+/** Raised when a product enters the catalog. */
+export class ProductCreated implements DomainEvent {
+  readonly name = 'ProductCreated'
+  readonly occurredAt = new Date()
+
+  constructor(
+    readonly productId: ProductId,
+    readonly productName: string,
+    readonly price: number
+  ) {}
+}

@@ -1,0 +1,15 @@
+/*
+| HTTP kernel: the error handler and the middleware stacks.
+*/
+import router from '@adonisjs/core/services/router'
+import server from '@adonisjs/core/services/server'
+
+server.errorHandler(() => import('#exceptions/handler'))
+
+/** Runs on every request, matched or not. */
+server.use([() => import('#middleware/json_content_type_middleware')])
+
+/** Runs on matched routes only. */
+router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+
+export const middleware = router.named({})

@@ -1,0 +1,7 @@
+/*
+| Host-level routes. Each module mounts its own routes under /api/<module> from its
+| registration class; nothing module-specific belongs here.
+*/
+import router from '@adonisjs/core/services/router'
+
+router.get('/', () => ({ name: 'pantheon', status: 'running' }))

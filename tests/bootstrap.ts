@@ -1,0 +1,25 @@
+import { assert } from '@japa/assert'
+import { apiClient } from '@japa/api-client'
+import { expectTypeOf } from '@japa/expect-type'
+import app from '@adonisjs/core/services/app'
+import type { Config } from '@japa/runner/types'
+import { pluginAdonisJS } from '@japa/plugin-adonisjs'
+import testUtils from '@adonisjs/core/services/test_utils'
+
+export const plugins: Config['plugins'] = [assert(), expectTypeOf(), pluginAdonisJS(app), apiClient()]
+
+/**
+ * Migrations run once before the suites (host and every module) and are rolled back after,
+ * so each run starts from the schema the code describes.
+ */
+export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
+  setup: [() => testUtils.db().migrate()],
+  teardown: [],
+}
+
+/** The integration suite drives the real HTTP server on HOST:PORT. */
+export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (suite.name === 'integration') {
+    return suite.setup(() => testUtils.httpServer().start())
+  }
+}
