@@ -42,20 +42,25 @@ export class Mediator {
   }
 
   send<TCommand extends Command<unknown>>(command: TCommand): Promise<Result<ResultOf<TCommand>>> {
-    if (!(command instanceof Command)) throw new TypeError('mediator.send takes a Command')
+    if (!(command instanceof Command)) return rejectWith(new TypeError('mediator.send takes a Command'))
     return this.dispatch(command)
   }
 
   query<TQuery extends Query<unknown>>(query: TQuery): Promise<Result<ResultOf<TQuery>>> {
-    if (!(query instanceof Query)) throw new TypeError('mediator.query takes a Query')
+    if (!(query instanceof Query)) return rejectWith(new TypeError('mediator.query takes a Query'))
     return this.dispatch(query)
   }
 
   private dispatch<TMessage extends Message>(message: TMessage): Promise<Result<ResultOf<TMessage>>> {
     const pipeline = this.#pipelines.get(message.constructor)
     if (!pipeline) {
-      throw new Error(`No handler is registered for ${message.constructor.name}`)
+      return rejectWith(new Error(`No handler is registered for ${message.constructor.name}`))
     }
     return pipeline(message) as Promise<Result<ResultOf<TMessage>>>
   }
+}
+
+/** Programming errors surface as rejections, like every other failure of an async call. */
+function rejectWith(error: Error): Promise<never> {
+  return Promise.reject(error)
 }

@@ -1,0 +1,42 @@
+import { test } from '@japa/runner'
+import { AppError, type ErrorKind } from '#building_blocks/application/app_error'
+import { STATUS_BY_KIND } from '#building_blocks/infrastructure/http/problem_details'
+
+test.group('AppError', () => {
+  test('has one factory per kind, each keeping its code and message', ({ assert }) => {
+    const made = [
+      AppError.validation('A.Invalid', 'a'),
+      AppError.notFound('A.NotFound', 'b'),
+      AppError.conflict('A.Conflict', 'c'),
+      AppError.unauthorized('A.Unauthorized', 'd'),
+      AppError.forbidden('A.Forbidden', 'e'),
+      AppError.unavailable('A.Unavailable', 'f'),
+      AppError.failure('A.Failure', 'g'),
+    ]
+    assert.deepEqual(
+      made.map((e) => [e.kind, e.code, e.message]),
+      [
+        ['validation', 'A.Invalid', 'a'],
+        ['notFound', 'A.NotFound', 'b'],
+        ['conflict', 'A.Conflict', 'c'],
+        ['unauthorized', 'A.Unauthorized', 'd'],
+        ['forbidden', 'A.Forbidden', 'e'],
+        ['unavailable', 'A.Unavailable', 'f'],
+        ['failure', 'A.Failure', 'g'],
+      ]
+    )
+  })
+
+  test('maps every kind to its documented HTTP status', ({ assert }) => {
+    const expected: Record<ErrorKind, number> = {
+      validation: 400,
+      notFound: 404,
+      conflict: 409,
+      unauthorized: 401,
+      forbidden: 403,
+      unavailable: 503,
+      failure: 500,
+    }
+    assert.deepEqual(STATUS_BY_KIND, expected)
+  })
+})

@@ -1,0 +1,102 @@
+import { test } from '@japa/runner'
+import vine from '@vinejs/vine'
+import { AppError } from '#building_blocks/application/app_error'
+import { Command, type Message } from '#building_blocks/application/messages'
+import { ExceptionGuardBehavior } from '#building_blocks/application/pipeline/exception_guard_behavior'
+import { translateDomainError } from '#building_blocks/application/pipeline/domain_error_translator'
+import { ValidationBehavior } from '#building_blocks/application/pipeline/validation_behavior'
+import { failure, success } from '#building_blocks/application/result'
+import { defineCommandValidator } from '#building_blocks/application/validation/command_validator'
+import { DomainError } from '#building_blocks/domain/domain_error'
+
+class RegisterPet extends Command<string> {
+  constructor(
+    readonly name: string,
+    readonly age: number
+  ) {
+    super()
+  }
+}
+
+const registerPetValidator = defineCommandValidator(
+  RegisterPet,
+  vine.create({ name: vine.string().trim().minLength(2), age: vine.number().min(0) })
+)
+
+test.group('Validation behavior', () => {
+  test('lists every failed field and never reaches the handler', async ({ assert }) => {
+    const behavior = new ValidationBehavior(registerPetValidator)
+    let reached = false
+
+    const result = await behavior.handle(new RegisterPet('x', -1), async () => {
+      reached = true
+      return success('id')
+    })
+
+    assert.isFalse(reached)
+    assert.isFalse(result.ok)
+    if (result.ok) return
+    assert.equal(result.error.kind, 'validation')
+    assert.equal(result.error.code, 'Validation.Failed')
+    assert.deepEqual(
+      result.error.fieldErrors.map((e) => [e.field, e.code]),
+      [
+        ['name', 'minLength'],
+        ['age', 'min'],
+      ]
+    )
+  })
+
+  test('hands the validated values to the handler, as the same command type', async ({
+    assert,
+  }) => {
+    const behavior = new ValidationBehavior(registerPetValidator)
+    let received: Message | undefined
+
+    await behavior.handle(new RegisterPet('  Rex  ', 3), async (message) => {
+      received = message
+      return success('id')
+    })
+
+    assert.instanceOf(received, RegisterPet)
+    assert.equal((received as RegisterPet).name, 'Rex')
+  })
+})
+
+test.group('Exception guard behavior', () => {
+  test('turns an unexpected exception into a failure and reports it', async ({ assert }) => {
+    const reported: unknown[] = []
+    const guard = new ExceptionGuardBehavior([], (error) => reported.push(error))
+    const boom = new Error('disk on fire')
+
+    const result = await guard.handle(new RegisterPet('Rex', 3), async () => {
+      throw boom
+    })
+
+    assert.deepEqual(result, failure(AppError.failure('Server.Unexpected', 'An unexpected error occurred')))
+    assert.deepEqual(reported, [boom])
+  })
+
+  test('keeps the meaning of a translated exception and does not report it', async ({
+    assert,
+  }) => {
+    const reported: unknown[] = []
+    const guard = new ExceptionGuardBehavior([translateDomainError], (e) => reported.push(e))
+
+    const result = await guard.handle(new RegisterPet('Rex', 3), async () => {
+      throw new DomainError('Pet.TooOld', 'No pet is that old')
+    })
+
+    assert.isFalse(result.ok)
+    if (result.ok) return
+    assert.equal(result.error.kind, 'validation')
+    assert.equal(result.error.code, 'Pet.TooOld')
+    assert.lengthOf(reported, 0)
+  })
+
+  test('passes results through untouched', async ({ assert }) => {
+    const guard = new ExceptionGuardBehavior([], () => {})
+    const result = await guard.handle(new RegisterPet('Rex', 3), async () => success('id-1'))
+    assert.deepEqual(result, success('id-1'))
+  })
+})
