@@ -1,0 +1,63 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { AppError } from '#building_blocks/application/app_error'
+import { failure, success } from '#building_blocks/application/result'
+import { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
+
+const TABLE = 'uow_probe'
+
+async function storedNames() {
+  const rows = await db.from(TABLE).select('name').orderBy('name')
+  return rows.map((row) => row.name)
+}
+
+test.group('Lucid unit of work', (group) => {
+  group.setup(async () => {
+    await db.connection().schema.dropTableIfExists(TABLE)
+    await db.connection().schema.createTable(TABLE, (table) => table.string('name'))
+    return () => db.connection().schema.dropTableIfExists(TABLE)
+  })
+  group.each.setup(() => db.from(TABLE).delete())
+
+  test('commits the work of a successful result', async ({ assert }) => {
+    const unitOfWork = new LucidUnitOfWork(db)
+    await unitOfWork.run(async () => {
+      await unitOfWork.client().insertQuery().table(TABLE).insert({ name: 'kept' })
+      return success(true)
+    })
+    assert.deepEqual(await storedNames(), ['kept'])
+  })
+
+  test('rolls back the work of a failure result', async ({ assert }) => {
+    const unitOfWork = new LucidUnitOfWork(db)
+    const result = await unitOfWork.run(async () => {
+      await unitOfWork.client().insertQuery().table(TABLE).insert({ name: 'dropped' })
+      return failure(AppError.conflict('Probe.Conflict', 'no'))
+    })
+    assert.isFalse(result.ok)
+    assert.deepEqual(await storedNames(), [])
+  })
+
+  test('rolls back and rethrows when the work throws', async ({ assert }) => {
+    const unitOfWork = new LucidUnitOfWork(db)
+    await assert.rejects(
+      () =>
+        unitOfWork.run(async () => {
+          await unitOfWork.client().insertQuery().table(TABLE).insert({ name: 'dropped' })
+          throw new Error('crash mid-command')
+        }),
+      'crash mid-command'
+    )
+    assert.deepEqual(await storedNames(), [])
+  })
+
+  test("never lends one module's transaction to another module", async ({ assert }) => {
+    const catalog = new LucidUnitOfWork(db)
+    const orders = new LucidUnitOfWork(db)
+    await catalog.run(async () => {
+      assert.isTrue(catalog.client().isTransaction)
+      assert.isFalse(orders.client().isTransaction)
+      return success(true)
+    })
+  })
+})
