@@ -17,7 +17,9 @@ test.group('Lucid unit of work', (group) => {
     await db.connection().schema.createTable(TABLE, (table) => table.string('name'))
     return () => db.connection().schema.dropTableIfExists(TABLE)
   })
-  group.each.setup(() => db.from(TABLE).delete())
+  group.each.setup(async () => {
+    await db.from(TABLE).delete()
+  })
 
   test('commits the work of a successful result', async ({ assert }) => {
     const unitOfWork = new LucidUnitOfWork(db)

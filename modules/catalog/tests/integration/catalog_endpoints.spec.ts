@@ -114,13 +114,17 @@ test.group('Catalog API: create product', () => {
       assert.containsSubset(response.body, { status: 400, code: 'Request.InvalidJson' })
     })
 
-  test('a body that is not JSON answers 415', async ({ client, assert }) => {
-    const response = await client
-      .post('/api/catalog')
-      .header('content-type', 'text/plain')
-      .send('name=Pen&price=1')
-    assertProblem(assert, response, 415, 'Request.UnsupportedMediaType')
-  })
+  test('a {contentType} body answers 415')
+    .with([{ contentType: 'text/plain' }, { contentType: 'application/x-www-form-urlencoded' }])
+    .run(async ({ assert }, { contentType }) => {
+      const response = await rawRequest('POST', '/api/catalog', {
+        body: 'name=Pen&price=1',
+        contentType,
+      })
+      assert.equal(response.status, 415)
+      assert.equal(response.contentType, PROBLEM_JSON)
+      assert.containsSubset(response.body, { status: 415, code: 'Request.UnsupportedMediaType' })
+    })
 
   test('a body over 1 MB answers 413', async ({ client, assert }) => {
     const response = await client
