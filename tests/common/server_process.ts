@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const APP_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+export interface RunningServer {
+  process: ChildProcess
+  output: () => string
+  stop: () => Promise<number | null>
+}
+
+/**
+ * Starts bin/server.ts in its own process, the way bin/start.sh does, and resolves once the
+ * HTTP listener answers. Used to prove what only a real start shows: listeners, start-up
+ * migrations, shutdown.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
+  let output = ''
+  const child = spawn(
+    process.execPath,
+    ['--import=@poppinss/ts-exec', 'bin/server.ts'],
+    { cwd: APP_ROOT, env: { ...process.env, LOG_LEVEL: 'info', ...env } }
+  )
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    return exited
+  }
+
+  const url = `http://127.0.0.1:${env.PORT}/api/catalog/sample`
+  const deadline = Date.now() + 20_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break
+    try {
+      const response = await fetch(url)
+      if (response.ok) return { process: child, output: () => output, stop }
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await stop()
+  throw new Error(`the server did not start:\n${output}`)
+}
