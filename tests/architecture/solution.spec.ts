@@ -1,0 +1,73 @@
+import { test } from '@japa/runner'
+import type { ICruiseResult } from 'dependency-cruiser'
+import {
+  cruiseWithArchitectureRules,
+  formatViolations,
+  type ArchitectureViolation,
+} from '#tests/common/architecture/cruise_architecture'
+
+const SOLUTION = ['modules', 'app/building_blocks']
+
+/** One cruise of the whole solution, shared by the tests below. */
+let cruised: Promise<ICruiseResult> | undefined
+const cruiseSolution = () => (cruised ??= cruiseWithArchitectureRules(SOLUTION))
+
+/** Every import written in the solution's own files, with what it resolved to. */
+async function solutionImports() {
+  const result = await cruiseSolution()
+  return result.modules
+    .filter(({ source }) => /^(modules|app\/building_blocks)\//.test(source))
+    .flatMap(({ source, dependencies }) =>
+      dependencies.map((dependency) => ({ source, ...dependency }))
+    )
+}
+
+test.group('Architecture of the solution', () => {
+  test('modules and building blocks respect every architecture rule', async ({ assert }) => {
+    const result = await cruiseSolution()
+    const violations: ArchitectureViolation[] = result.summary.violations.map((violation) => ({
+      rule: violation.rule.name,
+      from: violation.from,
+      to: violation.to,
+    }))
+
+    assert.deepEqual(
+      violations,
+      [],
+      `the solution breaks ${violations.length} architecture rule(s):\n` +
+        formatViolations(violations)
+    )
+  })
+
+  test('resolves #building_blocks imports to the TypeScript sources', async ({ assert }) => {
+    const aliased = (await solutionImports()).filter(({ module }) =>
+      module.startsWith('#building_blocks/')
+    )
+
+    assert.isNotEmpty(aliased, 'expected the solution to use #building_blocks imports')
+    for (const { source, module, resolved } of aliased) {
+      const expected = `app/building_blocks/${module.slice('#building_blocks/'.length)}.ts`
+      assert.equal(resolved, expected, `${source} imports ${module}`)
+    }
+  })
+
+  test('resolves relative .js specifiers to the .ts files beside them', async ({ assert }) => {
+    const relative = (await solutionImports()).filter(
+      ({ module }) => module.startsWith('.') && module.endsWith('.js')
+    )
+
+    assert.isNotEmpty(relative, 'expected the solution to use relative .js imports')
+    for (const { source, module, resolved, couldNotResolve } of relative) {
+      assert.isFalse(couldNotResolve, `${source} imports ${module}`)
+      assert.match(resolved, /\.ts$/, `${source} imports ${module}`)
+    }
+  })
+
+  test('counts type-only imports as dependencies', async ({ assert }) => {
+    const typeOnly = (await solutionImports()).filter(({ dependencyTypes }) =>
+      dependencyTypes.includes('type-only')
+    )
+
+    assert.isNotEmpty(typeOnly, 'type-only imports were dropped: is tsPreCompilationDeps on?')
+  })
+})
