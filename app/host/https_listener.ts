@@ -10,22 +10,38 @@ type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown
  * The second listener of the development host: HTTPS on HTTPS_PORT (5001) with the development
  * certificate, serving the very same request handler as the HTTP listener. Outside development
  * it never starts (TLS belongs to the proxy there), and HTTPS_ENABLED=false switches it off.
+ *
+ * Preparing (the certificate may need generating) happens while the app starts; the returned
+ * function then listens synchronously next to the HTTP listener, so both come up together.
  */
-export async function startDevelopmentHttps(
-  app: ApplicationService,
-  handler: RequestHandler
-): Promise<Server | undefined> {
+export async function prepareDevelopmentHttps(
+  app: ApplicationService
+): Promise<((handler: RequestHandler) => void) | undefined> {
   if (!app.inDev || !env.get('HTTPS_ENABLED', true)) return undefined
   const certificate = await developmentCertificate(app.tmpPath())
-  const server = createServer(certificate, handler)
+  const logger = await app.container.make('logger')
   const port = env.get('HTTPS_PORT', 5001)
   const host = env.get('HOST', '0.0.0.0')
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => resolve())
+
+  return (handler) => {
+    const server: Server = createServer(certificate, handler)
+    app.terminating(() => close(server))
+    server.once('listening', () => {
+      logger.info('started HTTPS server on %s:%s (self-signed development certificate)', host, port)
+    })
+    server.once('error', (error) => {
+      logger.fatal({ err: error }, `HTTPS listener could not start on ${host}:${port}`)
+      process.exitCode = 1
+      void app.terminate()
+    })
+    server.listen(port, host)
+  }
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve()
+    server.close(() => resolve())
+    server.closeIdleConnections()
   })
-  app.terminating(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  const logger = await app.container.make('logger')
-  logger.info('started HTTPS server on %s:%s (self-signed development certificate)', host, port)
-  return server
 }

@@ -25,9 +25,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
   child.stderr.on('data', (chunk) => (output += chunk))
 
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  /** SIGTERM, as a process manager would; a server still up 10 s later is killed and fails. */
   const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM')
-    return exited
+    if (child.exitCode !== null) return child.exitCode
+    child.kill('SIGTERM')
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    const code = await exited
+    clearTimeout(killer)
+    return code
   }
 
   const url = `http://127.0.0.1:${env.PORT}/api/catalog/sample`
