@@ -21,6 +21,23 @@ function httpsGet(url: string): Promise<{ status: number; body: string }> {
   })
 }
 
+/** A server on its own ports and SQLite file, so it never meets the suite's own server. */
+function startHost(ports: { http: number; https: number }, env: Record<string, string>) {
+  return startServerProcess({
+    HOST: '127.0.0.1',
+    PORT: String(ports.http),
+    HTTPS_PORT: String(ports.https),
+    DB_CONNECTION: 'sqlite',
+    SQLITE_FILENAME,
+    ...env,
+  })
+}
+
+/** Asserts that nothing answers HTTPS on the port while the server runs. */
+async function assertNoHttps(assert: { rejects: (fn: () => Promise<unknown>) => Promise<void> }, port: number) {
+  await assert.rejects(() => httpsGet(`https://127.0.0.1:${port}/api/catalog/sample`))
+}
+
 test.group('Host process', (group) => {
   group.each.setup(async () => {
     await rm(app.makePath(SQLITE_FILENAME), { force: true })
@@ -29,14 +46,7 @@ test.group('Host process', (group) => {
   test('in development it serves HTTP and HTTPS and applies migrations before the first request', async ({
     assert,
   }) => {
-    const server = await startServerProcess({
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: '5201',
-      HTTPS_PORT: '5202',
-      DB_CONNECTION: 'sqlite',
-      SQLITE_FILENAME,
-    })
+    const server = await startHost({ http: 5201, https: 5202 }, { NODE_ENV: 'development' })
     try {
       const created = await fetch('http://127.0.0.1:5201/api/catalog', {
         method: 'POST',
@@ -54,34 +64,24 @@ test.group('Host process', (group) => {
   }).timeout(40_000)
 
   test('outside development only the HTTP listener runs', async ({ assert }) => {
-    const server = await startServerProcess({
-      NODE_ENV: 'production',
-      APP_KEY: 'a-production-key-that-is-long-enough-123',
-      HOST: '127.0.0.1',
-      PORT: '5203',
-      HTTPS_PORT: '5204',
-      DB_CONNECTION: 'sqlite',
-      SQLITE_FILENAME,
-    })
+    const server = await startHost(
+      { http: 5203, https: 5204 },
+      { NODE_ENV: 'production', APP_KEY: 'a-production-key-that-is-long-enough-123' }
+    )
     try {
-      await assert.rejects(() => httpsGet('https://127.0.0.1:5204/api/catalog/sample'))
+      await assertNoHttps(assert, 5204)
     } finally {
       await server.stop()
     }
   }).timeout(40_000)
 
   test('HTTPS_ENABLED=false switches the development HTTPS listener off', async ({ assert }) => {
-    const server = await startServerProcess({
-      NODE_ENV: 'development',
-      HTTPS_ENABLED: 'false',
-      HOST: '127.0.0.1',
-      PORT: '5205',
-      HTTPS_PORT: '5206',
-      DB_CONNECTION: 'sqlite',
-      SQLITE_FILENAME,
-    })
+    const server = await startHost(
+      { http: 5205, https: 5206 },
+      { NODE_ENV: 'development', HTTPS_ENABLED: 'false' }
+    )
     try {
-      await assert.rejects(() => httpsGet('https://127.0.0.1:5206/api/catalog/sample'))
+      await assertNoHttps(assert, 5206)
     } finally {
       await server.stop()
     }
