@@ -1,0 +1,18 @@
+/**
+ * The envelope every integration event travels in between modules. Contracts (the `type`, its
+ * `version` and the payload shape) live in the publishing module's `integration/` folder, which
+ * is the only part of a module other modules may import.
+ */
+export interface IntegrationEvent<TPayload> {
+  /** Unique per event; consumers record it to apply each event once. */
+  readonly eventId: string
+  /** Stable name, e.g. "catalog.product_created". */
+  readonly type: string
+  /** Contract version of the payload; a breaking payload change gets a new version. */
+  readonly version: number
+  /** ISO 8601 UTC. */
+  readonly occurredAt: string
+  /** The id of the request that caused the event, carried across modules for tracing. */
+  readonly correlationId: string
+  readonly payload: TPayload
+}
