@@ -5,14 +5,18 @@ import { ProductCreated } from './product_created.js'
 import { ProductId } from './product_id.js'
 
 export const PRODUCT_NAME_MAX_LENGTH = 200
+export const PRODUCT_CATEGORY_MAX_LENGTH = 100
 
 export interface NewProduct {
   name: string
   price: Price
+  /** Optional: products created before categories existed have none. */
+  category?: string | null
 }
 
 export interface ProductSnapshot extends NewProduct {
   id: ProductId
+  category: string | null
   createdAt: Date
 }
 
@@ -22,6 +26,7 @@ export class Product extends AggregateRoot<ProductId> {
     id: ProductId,
     readonly name: string,
     readonly price: Price,
+    readonly category: string | null,
     readonly createdAt: Date
   ) {
     super(id)
@@ -29,20 +34,34 @@ export class Product extends AggregateRoot<ProductId> {
 
   /** A new product with a fresh id; raises ProductCreated. */
   static create(input: NewProduct): Product {
-    const name = input.name.trim()
-    if (name.length === 0 || name.length > PRODUCT_NAME_MAX_LENGTH) {
-      throw new DomainError(
-        'Product.InvalidName',
-        `A product name has 1 to ${PRODUCT_NAME_MAX_LENGTH} characters`
-      )
-    }
-    const product = new Product(ProductId.create(), name, input.price, new Date())
-    product.raise(new ProductCreated(product.id, product.name, product.price.amount))
+    const name = requireText(input.name, PRODUCT_NAME_MAX_LENGTH, 'Product.InvalidName', 'name')
+    const category =
+      input.category === undefined || input.category === null
+        ? null
+        : requireText(input.category, PRODUCT_CATEGORY_MAX_LENGTH, 'Product.InvalidCategory', 'category')
+    const product = new Product(ProductId.create(), name, input.price, category, new Date())
+    product.raise(
+      new ProductCreated(product.id, product.name, product.price.amount, product.category)
+    )
     return product
   }
 
   /** Rebuilds a stored product; raises nothing. */
   static restore(snapshot: ProductSnapshot): Product {
-    return new Product(snapshot.id, snapshot.name, snapshot.price, snapshot.createdAt)
+    return new Product(
+      snapshot.id,
+      snapshot.name,
+      snapshot.price,
+      snapshot.category,
+      snapshot.createdAt
+    )
   }
+}
+
+function requireText(value: string, maxLength: number, code: string, field: string): string {
+  const text = value.trim()
+  if (text.length === 0 || text.length > maxLength) {
+    throw new DomainError(code, `A product ${field} has 1 to ${maxLength} characters`)
+  }
+  return text
 }

@@ -9,6 +9,7 @@ export class ProductCreated implements DomainEvent {
   constructor(
     readonly productId: ProductId,
     readonly productName: string,
-    readonly price: number
+    readonly price: number,
+    readonly category: string | null
   ) {}
 }

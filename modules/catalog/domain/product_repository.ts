@@ -8,4 +8,6 @@ import type { ProductId } from './product_id.js'
 export abstract class ProductRepository {
   abstract add(product: Product): Promise<void>
   abstract findById(id: ProductId): Promise<Product | null>
+  /** Removes the product; false when there was none with that id. */
+  abstract remove(id: ProductId): Promise<boolean>
 }

@@ -1,5 +1,6 @@
 import { PantheonModule } from '#building_blocks/infrastructure/modules/pantheon_module'
 import { ProductRepository } from '../domain/product_repository.js'
+import { catalogApiVersions } from './catalog_api_versions.js'
 import { LucidProductRepository } from './persistence/lucid_product_repository.js'
 
 /**
@@ -8,6 +9,7 @@ import { LucidProductRepository } from './persistence/lucid_product_repository.j
  */
 export default class CatalogModule extends PantheonModule {
   readonly name = 'catalog'
+  readonly apiVersions = catalogApiVersions
 
   protected registerServices(): void {
     this.app.container.singleton(ProductRepository, () => new LucidProductRepository(this.unitOfWork))

@@ -49,10 +49,23 @@ export abstract class MediatorEndpoint implements Endpoint {
     sendJson(ctx, 200, body)
   }
 
-  protected created(ctx: HttpContext, location: string, body: unknown): void {
-    ctx.response.header('location', location)
+  /** 201 with the Location of the new resource, under the path the request came in on. */
+  protected created(ctx: HttpContext, id: string, body: unknown = id): void {
+    ctx.response.header('location', `${collectionPath(ctx)}/${id}`)
     sendJson(ctx, 201, body)
   }
+
+  protected noContent(ctx: HttpContext): void {
+    ctx.response.status(204).send('')
+  }
+}
+
+/**
+ * The path a request reached the collection by, without a trailing slash: a POST to
+ * /api/v2/catalog/ creates /api/v2/catalog/<id>, one to /api/catalog creates /api/catalog/<id>.
+ */
+function collectionPath(ctx: HttpContext): string {
+  return ctx.request.url().replace(/\/+$/, '')
 }
 
 /** The UUID shape accepted in route params; anything else does not match the route (404). */

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { AppError, ErrorKind, FieldError } from '../../application/app_error.js'
+import type { AppError, ErrorKind } from '../../application/app_error.js'
 
 /** An RFC 9457 problem-details document, with Pantheon's `code`, `traceId` and `errors`. */
 export interface ProblemDetails {
@@ -10,8 +10,15 @@ export interface ProblemDetails {
   instance: string
   code: string
   traceId: string
-  errors?: readonly FieldError[]
+  errors?: readonly ProblemError[]
   [extension: string]: unknown
+}
+
+/** One entry of `errors`: a failed field for validation, otherwise the failure itself. */
+export interface ProblemError {
+  readonly field?: string
+  readonly code: string
+  readonly message: string
 }
 
 interface StatusDescription {
@@ -58,7 +65,7 @@ export interface ProblemInput {
   status: number
   code: string
   detail: string
-  errors?: readonly FieldError[]
+  errors?: readonly ProblemError[]
   extensions?: Record<string, unknown>
 }
 
@@ -86,12 +93,12 @@ export function sendProblem(ctx: HttpContext, input: ProblemInput): void {
     .send(JSON.stringify(problemDetails(ctx, input)))
 }
 
-/** Answers with the problem document for an expected failure returned by a handler. */
+/**
+ * Answers with the problem document for an expected failure returned by a handler. `errors`
+ * lists every failed field of a validation failure, and the failure itself for other kinds.
+ */
 export function sendAppError(ctx: HttpContext, error: AppError): void {
-  sendProblem(ctx, {
-    status: STATUS_BY_KIND[error.kind],
-    code: error.code,
-    detail: error.message,
-    errors: error.fieldErrors,
-  })
+  const errors: readonly ProblemError[] =
+    error.fieldErrors.length > 0 ? error.fieldErrors : [{ code: error.code, message: error.message }]
+  sendProblem(ctx, { status: STATUS_BY_KIND[error.kind], code: error.code, detail: error.message, errors })
 }

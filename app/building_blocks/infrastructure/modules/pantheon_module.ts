@@ -1,11 +1,10 @@
-import { basename } from 'node:path'
 import type { ApplicationService } from '@adonisjs/core/types'
 import { Mediator } from '../../application/mediator.js'
 import { Command } from '../../application/messages.js'
-import type { Endpoint, EndpointClass } from '../http/endpoint.js'
+import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { readMessageCatalog } from './message_catalog.js'
-import { findModuleFiles, importDefault } from './module_files.js'
+import { discoverEndpoints, mountEndpoints } from './module_routes.js'
 import { PipelineFactory } from './pipeline_factory.js'
 
 /**
@@ -13,11 +12,18 @@ import { PipelineFactory } from './pipeline_factory.js'
  * adonisrc.ts. Subclasses name the module and register their own services (repositories) in
  * `registerServices`; everything else is found by convention:
  * - handlers, validators, commands and queries under `application/` (at boot),
- * - endpoints under `api/`, mounted in the route group `/api/<name>` (at start).
+ * - endpoints under `api/` (`api/v<N>/` for one API version), mounted under `/api/<name>`
+ *   and, for a versioned module, `/api/v<N>/<name>` (at start).
  */
 export abstract class PantheonModule {
   /** The module's folder name under modules/, also its route prefix: /api/<name>. */
   abstract readonly name: string
+
+  /**
+   * The module's API versions (see defineApiVersions). Leave undefined for an unversioned
+   * module: its endpoints are then served at /api/<name> with no negotiation at all.
+   */
+  readonly apiVersions?: ApiVersionPolicy
 
   #unitOfWork?: LucidUnitOfWork
 
@@ -66,24 +72,7 @@ export abstract class PantheonModule {
   private async registerEndpoints(): Promise<void> {
     const router = await this.app.container.make('router')
     const mediator = await this.app.container.make(Mediator)
-    const endpoints: { name: string; endpoint: Endpoint }[] = []
-    for (const file of findModuleFiles(this.root, 'api/**/*_endpoint')) {
-      const EndpointConstructor = (await importDefault(file)) as EndpointClass
-      const name = basename(file).replace(/_endpoint\.(ts|js)$/, '')
-      endpoints.push({ name, endpoint: new EndpointConstructor(mediator) })
-    }
-    router
-      .group(() => {
-        for (const { name, endpoint } of endpoints) {
-          const route = router.route(endpoint.path, [endpoint.method.toUpperCase()], (ctx) =>
-            endpoint.handle(ctx)
-          ).as(name)
-          for (const [param, matcher] of Object.entries(endpoint.params ?? {})) {
-            route.where(param, matcher)
-          }
-        }
-      })
-      .prefix(`/api/${this.name}`)
-      .as(this.name)
+    const endpoints = await discoverEndpoints(this.root, mediator)
+    mountEndpoints(router, this.name, endpoints, this.apiVersions)
   }
 }

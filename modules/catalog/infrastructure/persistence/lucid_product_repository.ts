@@ -18,6 +18,7 @@ export class LucidProductRepository extends ProductRepository {
         id: product.id,
         name: product.name,
         price: product.price.amount.toFixed(2),
+        category: product.category,
         createdAt: DateTime.fromJSDate(product.createdAt, { zone: 'utc' }),
       },
       { client: this.unitOfWork.client() }
@@ -33,7 +34,15 @@ export class LucidProductRepository extends ProductRepository {
       id: ProductId.parse(row.id),
       name: row.name,
       price: Price.fromStored(row.price),
+      category: row.category ?? null,
       createdAt: row.createdAt.toJSDate(),
     })
+  }
+
+  async remove(id: ProductId): Promise<boolean> {
+    const deleted = await ProductModel.query({ client: this.unitOfWork.client() })
+      .where('id', id)
+      .delete()
+    return Number(Array.isArray(deleted) ? deleted[0] : deleted) > 0
   }
 }

@@ -16,6 +16,9 @@ export class ProductModel extends BaseModel {
   @column()
   declare price: string | number
 
+  @column()
+  declare category: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 }

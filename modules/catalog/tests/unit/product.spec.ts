@@ -24,6 +24,16 @@ test.group('Product', () => {
     assert.lengthOf(product.pullDomainEvents(), 0)
   })
 
+  test('keeps a trimmed category, or none', ({ assert }) => {
+    const price = Price.fromAmount(1)
+    assert.equal(Product.create({ name: 'Pen', price, category: ' Office ' }).category, 'Office')
+    assert.isNull(Product.create({ name: 'Pen', price }).category)
+    assert.throws(
+      () => Product.create({ name: 'Pen', price, category: 'c'.repeat(101) }),
+      /1 to 100 characters/
+    )
+  })
+
   test('refuses a name that is blank or too long', ({ assert }) => {
     const price = Price.fromAmount(1)
     assert.throws(() => Product.create({ name: '   ', price }), /1 to 200 characters/)
@@ -36,6 +46,7 @@ test.group('Product', () => {
       id,
       name: 'Desk lamp',
       price: Price.fromAmount(49.9),
+      category: null,
       createdAt: new Date('2026-01-01T00:00:00Z'),
     })
     assert.equal(product.id, id)

@@ -1,9 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { QueryHandler } from '#building_blocks/application/handlers'
-import { failure, success, type Result } from '#building_blocks/application/result'
-import { ProductId } from '../../../domain/product_id.js'
+import { success, type Result } from '#building_blocks/application/result'
 import { ProductRepository } from '../../../domain/product_repository.js'
-import { CatalogErrors } from '../../catalog_errors.js'
+import { findProduct } from '../../find_product.js'
 import { toProductDto, type ProductDto } from '../../dtos/product_dto.js'
 import { GetProductByIdQuery } from './get_product_by_id_query.js'
 
@@ -14,9 +13,7 @@ export default class GetProductByIdHandler implements QueryHandler<GetProductByI
   constructor(private readonly products: ProductRepository) {}
 
   async handle(query: GetProductByIdQuery): Promise<Result<ProductDto>> {
-    if (!ProductId.isValid(query.id)) return failure(CatalogErrors.productNotFound(query.id))
-    const product = await this.products.findById(ProductId.parse(query.id))
-    if (!product) return failure(CatalogErrors.productNotFound(query.id))
-    return success(toProductDto(product))
+    const found = await findProduct(this.products, query.id)
+    return found.ok ? success(toProductDto(found.value)) : found
   }
 }

@@ -1,8 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { MediatorEndpoint, UUID_PARAM } from '#building_blocks/infrastructure/http/endpoint'
-import { GetProductByIdQuery } from '../application/queries/get_product_by_id/get_product_by_id_query.js'
+import { GetProductByIdQuery } from '../../application/queries/get_product_by_id/get_product_by_id_query.js'
+import { serializeProductV1 } from './product_v1_serializer.js'
 
-/** GET /api/catalog/:id → 200 { id, name, price }, or 404 Product.NotFound. */
+/** v1: GET /api/catalog/:id → 200 { id, name, price }, or 404 Product.NotFound. */
 export default class GetProductByIdEndpoint extends MediatorEndpoint {
   readonly method = 'get'
   readonly path = '/:id'
@@ -10,6 +11,6 @@ export default class GetProductByIdEndpoint extends MediatorEndpoint {
 
   async handle(ctx: HttpContext) {
     const result = await this.mediator.query(new GetProductByIdQuery(ctx.params.id))
-    this.respond(ctx, result, (product) => this.ok(ctx, product))
+    this.respond(ctx, result, (product) => this.ok(ctx, serializeProductV1(product)))
   }
 }

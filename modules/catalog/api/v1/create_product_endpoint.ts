@@ -1,8 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { MediatorEndpoint } from '#building_blocks/infrastructure/http/endpoint'
-import { CreateProductCommand } from '../application/commands/create_product/create_product_command.js'
+import { CreateProductCommand } from '../../application/commands/create_product/create_product_command.js'
 
-/** POST /api/catalog → 201, Location of the new product, body: its id as a JSON string. */
+/** v1: POST /api/catalog → 201, Location of the new product, body: its id as a JSON string. */
 export default class CreateProductEndpoint extends MediatorEndpoint {
   readonly method = 'post'
   readonly path = '/'
@@ -10,6 +10,6 @@ export default class CreateProductEndpoint extends MediatorEndpoint {
   async handle(ctx: HttpContext) {
     const { name, price } = ctx.request.body()
     const result = await this.mediator.send(new CreateProductCommand(name, price))
-    this.respond(ctx, result, (id) => this.created(ctx, `/api/catalog/${id}`, id))
+    this.respond(ctx, result, (id) => this.created(ctx, id))
   }
 }

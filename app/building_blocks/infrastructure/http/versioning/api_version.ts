@@ -1,0 +1,24 @@
+/** `1`, `1.0`, `v1`, `v1.0` (any case of the v): a major and an optional minor version. */
+const VERSION_PATTERN = /^v?(\d{1,4})(?:\.(\d{1,4}))?$/i
+
+/** The canonical text of a version: always major.minor ("2" and "v2.0" are both "2.0"). */
+export type ApiVersionText = `${number}.${number}`
+
+/**
+ * Reads a version as a client sends it, or `undefined` when it is not a version at all.
+ * The result is the canonical text, so versions compare as plain strings.
+ */
+export function parseApiVersion(raw: string): ApiVersionText | undefined {
+  const match = VERSION_PATTERN.exec(raw.trim())
+  if (!match) return undefined
+  return `${Number(match[1])}.${Number(match[2] ?? 0)}`
+}
+
+/** The URL segment of a version: "v2" for 2.0, "v2.1" for 2.1. */
+export function versionSegment(version: ApiVersionText): string {
+  const [major, minor] = version.split('.')
+  return minor === '0' ? `v${major}` : `v${major}.${minor}`
+}
+
+/** Matches the `:version` route segment: v<major>[.<minor>]. */
+export const VERSION_SEGMENT_MATCHER = { match: /^v\d{1,4}(\.\d{1,4})?$/ }

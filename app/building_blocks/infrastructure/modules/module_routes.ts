@@ -1,0 +1,132 @@
+import { relative, sep } from 'node:path'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { HttpRouterService } from '@adonisjs/core/types'
+import type { Mediator } from '../../application/mediator.js'
+import type { Endpoint, EndpointClass, ParamMatcher } from '../http/endpoint.js'
+import { sendProblem } from '../http/problem_details.js'
+import { VERSION_SEGMENT_MATCHER, type ApiVersionText } from '../http/versioning/api_version.js'
+import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
+import { findModuleFiles, importDefault } from './module_files.js'
+
+/** An endpoint and the API version whose folder it sits in (none: every version). */
+interface DiscoveredEndpoint {
+  endpoint: Endpoint
+  version?: ApiVersionText
+  file: string
+}
+
+/** `api/v2/…` serves 2.0, `api/v2_1/…` serves 2.1, anything else serves every version. */
+const VERSION_FOLDER = /^v(\d{1,4})(?:_(\d{1,4}))?$/
+
+/** Builds every `api/**\/*_endpoint` of a module once, with the mediator. */
+export async function discoverEndpoints(moduleRoot: string, mediator: Mediator) {
+  const discovered: DiscoveredEndpoint[] = []
+  for (const file of findModuleFiles(moduleRoot, 'api/**/*_endpoint')) {
+    const EndpointConstructor = (await importDefault(file)) as EndpointClass
+    const folder = relative(`${moduleRoot}${sep}api`, file).split(sep)[0]
+    const match = VERSION_FOLDER.exec(folder)
+    const version = match ? (`${Number(match[1])}.${Number(match[2] ?? 0)}` as const) : undefined
+    discovered.push({ endpoint: new EndpointConstructor(mediator), version, file })
+  }
+  return discovered
+}
+
+/** One route (method + path) and the endpoint that serves it in each version. */
+interface RouteTable {
+  method: string
+  path: string
+  params: Record<string, ParamMatcher>
+  shared?: Endpoint
+  byVersion: Map<ApiVersionText, Endpoint>
+}
+
+function buildRouteTables(endpoints: DiscoveredEndpoint[]): RouteTable[] {
+  const tables = new Map<string, RouteTable>()
+  for (const { endpoint, version, file } of endpoints) {
+    const method = endpoint.method.toUpperCase()
+    const key = `${method} ${endpoint.path}`
+    const table: RouteTable = tables.get(key) ?? {
+      method,
+      path: endpoint.path,
+      params: {},
+      byVersion: new Map(),
+    }
+    Object.assign(table.params, endpoint.params)
+    if (version === undefined) {
+      if (table.shared) throw new Error(`${file}: ${key} is already served by another endpoint`)
+      table.shared = endpoint
+    } else {
+      if (table.byVersion.has(version)) {
+        throw new Error(`${file}: ${key} is already served in API version ${version}`)
+      }
+      table.byVersion.set(version, endpoint)
+    }
+    tables.set(key, table)
+  }
+  return [...tables.values()]
+}
+
+/** The endpoint serving this request's version, or a problem when the route is not in it. */
+function versionDispatcher(table: RouteTable, policy: ApiVersionPolicy) {
+  const available = [...table.byVersion.keys()]
+  return (ctx: HttpContext) => {
+    const endpoint = table.byVersion.get(ctx.apiVersion!) ?? table.shared
+    if (endpoint) return endpoint.handle(ctx)
+    return sendProblem(ctx, {
+      status: 400,
+      code: 'UnsupportedApiVersion',
+      detail: `${table.method} ${ctx.request.url()} is not part of API version ${ctx.apiVersion} (it is in ${available.join(', ')})`,
+      extensions: { supportedVersions: policy.versions },
+    })
+  }
+}
+
+/**
+ * Mounts a module's endpoints. An unversioned module gets `/api/<name>/…`. A versioned module
+ * gets the same paths under `/api/<name>` and `/api/v<N>/<name>`, behind the apiVersion
+ * middleware, with each route dispatching to the endpoint of the negotiated version.
+ */
+export function mountEndpoints(
+  router: HttpRouterService,
+  moduleName: string,
+  endpoints: DiscoveredEndpoint[],
+  policy: ApiVersionPolicy | undefined
+) {
+  const tables = buildRouteTables(endpoints)
+  if (!policy) {
+    const versioned = endpoints.find((discovered) => discovered.version)
+    if (versioned) {
+      throw new Error(`${versioned.file} sits in a version folder, but the ${moduleName} module declares no apiVersions`)
+    }
+    router
+      .group(() => tables.forEach((table) => addRoute(router, table, table.shared!)))
+      .prefix(`/api/${moduleName}`)
+    return
+  }
+
+  for (const { version, file } of endpoints) {
+    if (version && !policy.find(version)) {
+      throw new Error(`${file} serves API version ${version}, which the ${moduleName} module does not declare`)
+    }
+  }
+  const named = router.named({
+    apiVersion: () => import('../http/versioning/api_version_middleware.js'),
+  })
+  for (const prefix of [`/api/${moduleName}`, `/api/:version/${moduleName}`]) {
+    router
+      .group(() => tables.forEach((table) => addRoute(router, table, versionDispatcher(table, policy))))
+      .prefix(prefix)
+      .where('version', VERSION_SEGMENT_MATCHER)
+      .use(named.apiVersion(policy))
+  }
+}
+
+function addRoute(
+  router: HttpRouterService,
+  table: RouteTable,
+  handler: Endpoint | ((ctx: HttpContext) => unknown)
+) {
+  const handle = typeof handler === 'function' ? handler : (ctx: HttpContext) => handler.handle(ctx)
+  const route = router.route(table.path, [table.method], handle)
+  for (const [param, matcher] of Object.entries(table.params)) route.where(param, matcher)
+}

@@ -1,0 +1,15 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { MediatorEndpoint, UUID_PARAM } from '#building_blocks/infrastructure/http/endpoint'
+import { DeleteProductCommand } from '../../application/commands/delete_product/delete_product_command.js'
+
+/** v2: DELETE /api/v2/catalog/:id → 204, or 404 Product.NotFound. */
+export default class DeleteProductEndpoint extends MediatorEndpoint {
+  readonly method = 'delete'
+  readonly path = '/:id'
+  readonly params = { id: UUID_PARAM }
+
+  async handle(ctx: HttpContext) {
+    const result = await this.mediator.send(new DeleteProductCommand(ctx.params.id))
+    this.respond(ctx, result, () => this.noContent(ctx))
+  }
+}

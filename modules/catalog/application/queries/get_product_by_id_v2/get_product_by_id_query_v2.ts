@@ -1,0 +1,8 @@
+import { Query } from '#building_blocks/application/messages'
+import type { ProductDetailsDto } from '../../dtos/product_details_dto.js'
+
+export class GetProductByIdQueryV2 extends Query<ProductDetailsDto> {
+  constructor(readonly id: string) {
+    super()
+  }
+}

@@ -1,0 +1,84 @@
+import { test } from '@japa/runner'
+import { parseApiVersion, versionSegment } from '#building_blocks/infrastructure/http/versioning/api_version'
+import { ApiVersionPolicy } from '#building_blocks/infrastructure/http/versioning/api_version_policy'
+
+test.group('API version parsing', () => {
+  test('reads {raw} as {expected}')
+    .with([
+      { raw: '1', expected: '1.0' },
+      { raw: '1.0', expected: '1.0' },
+      { raw: 'v2', expected: '2.0' },
+      { raw: 'V2.1', expected: '2.1' },
+      { raw: ' 02.0 ', expected: '2.0' },
+    ])
+    .run(({ assert }, { raw, expected }) => {
+      assert.equal(parseApiVersion(raw), expected)
+    })
+
+  test('refuses {$self}')
+    .with(['abc', '', '1.', '1.0.0', 'v', '-1', '1e3', 'v1.x'])
+    .run(({ assert }, raw) => {
+      assert.isUndefined(parseApiVersion(raw))
+    })
+
+  test('writes the URL segment without a zero minor', ({ assert }) => {
+    assert.equal(versionSegment('2.0'), 'v2')
+    assert.equal(versionSegment('2.1'), 'v2.1')
+  })
+})
+
+test.group('API version policy', () => {
+  test('lists supported versions in order and no deprecated ones', ({ assert }) => {
+    const policy = new ApiVersionPolicy({ versions: ['2.0', '1'], defaultVersion: '1.0' })
+    assert.equal(policy.supportedHeader, '1.0, 2.0')
+    assert.equal(policy.deprecatedHeader, '')
+    assert.equal(policy.defaultVersion, '1.0')
+  })
+
+  test('moves a deprecated version to the deprecated list with its headers', ({ assert }) => {
+    const policy = new ApiVersionPolicy({
+      versions: ['1.0', '2.0'],
+      defaultVersion: '2.0',
+      deprecated: {
+        '1.0': {
+          since: new Date('2026-01-01T00:00:00Z'),
+          sunset: new Date('2027-01-01T00:00:00Z'),
+          deprecationLink: 'https://example.com/deprecation',
+          sunsetLink: 'https://example.com/sunset',
+        },
+      },
+    })
+    assert.equal(policy.supportedHeader, '2.0')
+    assert.equal(policy.deprecatedHeader, '1.0')
+    assert.deepEqual(policy.find('1.0')!.deprecationHeaders, [
+      ['Deprecation', '@1767225600'],
+      ['Sunset', 'Fri, 01 Jan 2027 00:00:00 GMT'],
+      [
+        'Link',
+        '<https://example.com/deprecation>; rel="deprecation", <https://example.com/sunset>; rel="sunset"',
+      ],
+    ])
+  })
+
+  test('is sunset from the sunset date on, by its clock', ({ assert }) => {
+    const policy = new ApiVersionPolicy({ versions: ['1.0'], defaultVersion: '1.0' })
+    policy.deprecate('1.0', { since: new Date('2026-01-01Z'), sunset: new Date('2027-01-01Z') })
+    const served = policy.find('1.0')!
+
+    policy.now = () => new Date('2026-12-31T23:59:59Z')
+    assert.isFalse(policy.isSunset(served))
+    policy.now = () => new Date('2027-01-01T00:00:00Z')
+    assert.isTrue(policy.isSunset(served))
+  })
+
+  test('refuses a default version it does not declare, or a malformed one', ({ assert }) => {
+    assert.throws(
+      () => new ApiVersionPolicy({ versions: ['1.0'], defaultVersion: '2.0' }),
+      'The default API version 2.0 is not one of 1.0'
+    )
+    assert.throws(
+      () => new ApiVersionPolicy({ versions: ['one'], defaultVersion: 'one' }),
+      '"one" is not an API version (write it as 1.0, 2.0, …)'
+    )
+  })
+})
