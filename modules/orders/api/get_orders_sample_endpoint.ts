@@ -1,0 +1,14 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { MediatorEndpoint } from '#building_blocks/infrastructure/http/endpoint'
+import { GetOrdersSampleQuery } from '../application/queries/get_orders_sample/get_orders_sample_query.js'
+
+/** GET /api/orders/sample → 200 "Orders module is running". */
+export default class GetOrdersSampleEndpoint extends MediatorEndpoint {
+  readonly method = 'get'
+  readonly path = '/sample'
+
+  async handle(ctx: HttpContext) {
+    const result = await this.mediator.query(new GetOrdersSampleQuery())
+    this.respond(ctx, result, (message) => this.ok(ctx, message))
+  }
+}
