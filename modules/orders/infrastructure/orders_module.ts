@@ -2,8 +2,9 @@ import { PantheonModule } from '#building_blocks/infrastructure/modules/pantheon
 import { ordersApiVersions } from './orders_api_versions.js'
 
 /**
- * The Orders module's registration class. It has no services of its own yet: its sample query
- * and endpoint are found by convention.
+ * The Orders module's registration class: an AdonisJS service provider found by the
+ * glob in adonisrc.ts. Handlers, validators and endpoints are found by convention; bind the
+ * module's own services (repositories) in registerServices.
  */
 export default class OrdersModule extends PantheonModule {
   readonly name = 'orders'

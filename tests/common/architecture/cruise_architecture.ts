@@ -72,3 +72,11 @@ export async function cruiseArchitecture(
 export function formatViolations(violations: ArchitectureViolation[]): string {
   return violations.map(({ rule, from, to }) => `  - ${rule}: ${from} -> ${to}`).join('\n')
 }
+
+/** The failure message of a module's architecture test. */
+export function describeViolations(folder: string, violations: ArchitectureViolation[]): string {
+  return [
+    `${folder} (or something it imports) breaks ${violations.length} architecture rule(s):`,
+    formatViolations(violations),
+  ].join('\n')
+}

@@ -16,7 +16,7 @@ import { PipelineFactory } from './pipeline_factory.js'
  *   and, for a versioned module, `/api/v<N>/<name>` (at start).
  */
 export abstract class PantheonModule {
-  /** The module's folder name under modules/, also its route prefix: /api/<name>. */
+  /** The module's folder name under modules/ (snake_case); its routes live under /api/<name>. */
   abstract readonly name: string
 
   /**
@@ -36,6 +36,11 @@ export abstract class PantheonModule {
   protected get unitOfWork(): LucidUnitOfWork {
     if (!this.#unitOfWork) throw new Error(`The ${this.name} module is not booted yet`)
     return this.#unitOfWork
+  }
+
+  /** The URL segment of the module: its folder name in kebab case (order_items → order-items). */
+  get routeSegment(): string {
+    return this.name.replace(/_/g, '-')
   }
 
   protected get root(): string {
@@ -73,6 +78,6 @@ export abstract class PantheonModule {
     const router = await this.app.container.make('router')
     const mediator = await this.app.container.make(Mediator)
     const endpoints = await discoverEndpoints(this.root, mediator)
-    mountEndpoints(router, this.name, endpoints, this.apiVersions)
+    mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions)
   }
 }

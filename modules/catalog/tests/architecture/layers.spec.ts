@@ -3,25 +3,19 @@ import { test } from '@japa/runner'
 import {
   APP_ROOT,
   cruiseArchitecture,
-  formatViolations,
+  describeViolations,
 } from '#tests/common/architecture/cruise_architecture'
 
 /*
  * Module-agnostic: this file lives in modules/<name>/tests/architecture, so the module is two
- * folders up. Copy it unchanged into any module.
+ * folders up. The same file is in every module.
  */
 const moduleFolder = relative(APP_ROOT, resolve(import.meta.dirname, '../..'))
 const moduleName = basename(moduleFolder)
 
-test.group(`Architecture of the ${moduleName} module`, () => {
+test.group('Architecture of the ' + moduleName + ' module', () => {
   test('respects the layer rules and module boundaries', async ({ assert }) => {
     const violations = await cruiseArchitecture([moduleFolder])
-
-    assert.deepEqual(
-      violations,
-      [],
-      `${moduleFolder} (or something it imports) breaks ${violations.length} architecture rule(s):\n` +
-        formatViolations(violations)
-    )
+    assert.deepEqual(violations, [], describeViolations(moduleFolder, violations))
   })
 })

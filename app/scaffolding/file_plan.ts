@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises'
+import { dirname, relative } from 'node:path'
+import { createTwoFilesPatch } from 'diff'
+import { ScaffoldError } from './scaffold_error.js'
+
+interface PlannedFile {
+  path: string
+  contents: string
+  /** The contents before the edit; undefined for a new file. */
+  original?: string
+}
+
+/** What writing a plan touches; tests swap it to inject a failure half-way. */
+export interface FileWriter {
+  write(path: string, contents: string): Promise<void>
+  remove(path: string): Promise<void>
+}
+
+export const diskWriter: FileWriter = {
+  async write(path, contents) {
+    await mkdir(dirname(path), { recursive: true })
+    await writeFile(path, contents)
+  },
+  async remove(path) {
+    await rm(path, { force: true })
+  },
+}
+
+export interface PlanSummary {
+  created: string[]
+  edited: string[]
+}
+
+/**
+ * Every file a command will create or edit, decided before anything is written. Applying it is
+ * all or nothing: when a write fails, the files it created are removed and the files it edited
+ * get their old contents back, and the error is rethrown.
+ */
+export class FilePlan {
+  readonly #files: PlannedFile[] = []
+
+  constructor(private readonly root: string) {}
+
+  create(path: string, contents: string): this {
+    this.#files.push({ path, contents })
+    return this
+  }
+
+  async edit(path: string, change: (contents: string) => string | Promise<string>): Promise<this> {
+    const original = await readFile(path, 'utf8')
+    const contents = await change(original)
+    if (contents !== original) this.#files.push({ path, contents, original })
+    return this
+  }
+
+  get isEmpty(): boolean {
+    return this.#files.length === 0
+  }
+
+  summary(): PlanSummary {
+    return {
+      created: this.#files.filter((f) => f.original === undefined).map((f) => this.relative(f.path)),
+      edited: this.#files.filter((f) => f.original !== undefined).map((f) => this.relative(f.path)),
+    }
+  }
+
+  /** New files that already exist; with `force` they are overwritten instead. */
+  conflicts(): string[] {
+    return this.#files
+      .filter((f) => f.original === undefined && existsSync(f.path))
+      .map((f) => this.relative(f.path))
+  }
+
+  /** Unified diffs of the edits, for --dry-run. */
+  diffs(): string[] {
+    return this.#files
+      .filter((f) => f.original !== undefined)
+      .map((f) => {
+        const name = this.relative(f.path)
+        return createTwoFilesPatch(`a/${name}`, `b/${name}`, f.original!, f.contents)
+      })
+  }
+
+  async apply(options: { force?: boolean; writer?: FileWriter } = {}): Promise<void> {
+    const conflicts = this.conflicts()
+    if (conflicts.length > 0 && !options.force) {
+      throw new ScaffoldError(
+        `These files already exist: ${conflicts.join(', ')}`,
+        'Nothing was written. Use --force to overwrite them.'
+      )
+    }
+    const writer = options.writer ?? diskWriter
+    const undo: Array<() => Promise<void>> = []
+    try {
+      for (const file of this.#files) {
+        const previous = existsSync(file.path) ? await readFile(file.path, 'utf8') : undefined
+        undo.push(() => (previous === undefined ? writer.remove(file.path) : diskWriter.write(file.path, previous)))
+        await writer.write(file.path, file.contents)
+      }
+    } catch (error) {
+      for (const step of undo.reverse()) await step().catch(() => {})
+      await this.removeEmptyFolders()
+      throw error
+    }
+  }
+
+  private relative(path: string): string {
+    return relative(this.root, path)
+  }
+
+  /** Folders made only for this plan's files go again on rollback. */
+  private async removeEmptyFolders() {
+    const folders = new Set(this.#files.map((f) => dirname(f.path)))
+    const deepestFirst = [...folders].sort((a, b) => b.length - a.length)
+    for (const folder of deepestFirst) {
+      let current = folder
+      while (current.startsWith(this.root) && current !== this.root) {
+        try {
+          await rmdir(current)
+        } catch {
+          break
+        }
+        current = dirname(current)
+      }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { BaseCommand, flags } from '@adonisjs/core/ace'
+import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
+import { ScaffoldError } from './scaffold_error.js'
+
+/** What --json prints: the same for every command, for editors and scripts. */
+export interface ScaffoldResult extends PlanSummary {
+  ok: boolean
+  dryRun: boolean
+  nextSteps: string[]
+  errors: string[]
+}
+
+/**
+ * The behaviour every scaffolding command shares: validate, plan every file, then print the plan
+ * (--dry-run), or write it all or nothing (--force to overwrite existing files), and report in
+ * ace's UI or as JSON (--json). User mistakes are reported without a stack trace and exit 1.
+ */
+export abstract class ScaffoldCommand extends BaseCommand {
+  @flags.boolean({ description: 'Print the files it would create and the diffs of files it would edit; write nothing' })
+  declare dryRun: boolean
+
+  @flags.boolean({ description: 'Print a machine-readable result (created and edited files, next steps, errors)' })
+  declare json: boolean
+
+  @flags.boolean({ description: 'Overwrite files that already exist', alias: 'f' })
+  declare force: boolean
+
+  /** Replaced in tests to make a write fail half-way. */
+  writer?: FileWriter
+
+  /** Checks the input and decides every file to write; throws ScaffoldError for user mistakes. */
+  protected abstract plan(): Promise<FilePlan>
+
+  /** What to do next, shown after a successful run. */
+  protected abstract nextSteps(): string[]
+
+  async run(): Promise<void> {
+    let plan: FilePlan | undefined
+    try {
+      plan = await this.plan()
+      if (!this.dryRun) await plan.apply({ force: this.force, writer: this.writer })
+      this.report(plan, [])
+    } catch (error) {
+      this.exitCode = 1
+      if (error instanceof ScaffoldError) {
+        this.report(plan, [error.message, ...(error.hint ? [error.hint] : [])])
+        return
+      }
+      const message = error instanceof Error ? error.message : String(error)
+      this.report(plan, [`${message} (nothing was changed)`])
+    }
+  }
+
+  private report(plan: FilePlan | undefined, errors: string[]) {
+    const summary = plan?.summary() ?? { created: [], edited: [] }
+    const ok = errors.length === 0
+    if (this.json) {
+      const result: ScaffoldResult = {
+        ok,
+        dryRun: Boolean(this.dryRun),
+        ...(ok ? summary : { created: [], edited: [] }),
+        nextSteps: ok ? this.nextSteps() : [],
+        errors,
+      }
+      this.logger.log(JSON.stringify(result, null, 2))
+      return
+    }
+    if (!ok) {
+      const [message, ...hints] = errors
+      this.logger.error(message)
+      for (const hint of hints) this.logger.info(hint)
+      return
+    }
+    const verb = this.dryRun ? 'would create' : 'create'
+    for (const file of summary.created) this.logger.action(`${verb} ${file}`).succeeded()
+    for (const file of summary.edited) this.logger.action(`${this.dryRun ? 'would update' : 'update'} ${file}`).succeeded()
+    if (this.dryRun) {
+      for (const diff of plan!.diffs()) this.logger.log(diff)
+      this.logger.info('Dry run: nothing was written')
+      return
+    }
+    const steps = this.nextSteps()
+    if (steps.length > 0) {
+      const sticker = this.ui.sticker().heading('Next steps')
+      for (const step of steps) sticker.add(step)
+      sticker.render()
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { args } from '@adonisjs/core/ace'
+import { FilePlan } from '#scaffolding/file_plan'
+import { assertPascalCaseName, camelCase, moduleNames } from '#scaffolding/names'
+import { renderStub } from '#scaffolding/render_stub'
+import { ScaffoldCommand } from '#scaffolding/scaffold_command'
+import { ScaffoldError } from '#scaffolding/scaffold_error'
+
+/** The templates of a new module, under stubs/pantheon/module/. */
+const MODULE_STUBS = [
+  'registration',
+  'api_versions',
+  'sample_query',
+  'sample_handler',
+  'sample_endpoint',
+  'integration_readme',
+  'sample_handler_test',
+  'sample_endpoint_test',
+  'layers_test',
+]
+
+export default class AddModule extends ScaffoldCommand {
+  static commandName = 'add-module'
+  static description =
+    'Create a module in modules/<name>: five layers, registration class, a sample query and endpoint, and starter tests'
+
+  @args.string({ description: 'The module name in PascalCase, e.g. Orders' })
+  declare name: string
+
+  protected async plan(): Promise<FilePlan> {
+    assertPascalCaseName(this.name, 'module', { sql: true })
+    const module = moduleNames(this.name)
+    const moduleRoot = this.app.makePath('modules', module.folder)
+    if (existsSync(moduleRoot) && !this.force) {
+      throw new ScaffoldError(
+        `The module modules/${module.folder} already exists`,
+        'Choose another name, or use --force to overwrite its generated files'
+      )
+    }
+
+    const state = {
+      module,
+      moduleRoot,
+      routeSegment: module.folder.replace(/_/g, '-'),
+      apiVersionsConst: `${camelCase(module.pascal)}ApiVersions`,
+    }
+    const plan = new FilePlan(this.app.makePath())
+    for (const stub of MODULE_STUBS) {
+      const rendered = await renderStub(this.app, `module/${stub}.stub`, state)
+      plan.create(rendered.destination, rendered.contents)
+    }
+    // Empty layers are kept in git by a placeholder until they get their first file.
+    plan.create(join(moduleRoot, 'domain', '.gitkeep'), '')
+    plan.create(join(moduleRoot, 'infrastructure', 'database', 'migrations', '.gitkeep'), '')
+    return plan
+  }
+
+  protected nextSteps(): string[] {
+    const module = moduleNames(this.name)
+    return [
+      `Restart the app: GET /api/${module.folder.replace(/_/g, '-')}/sample answers 200`,
+      `Run its tests: bin/test.sh --files='${module.folder}/tests/*/*'`,
+    ]
+  }
+}
