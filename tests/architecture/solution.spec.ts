@@ -1,12 +1,16 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { test } from '@japa/runner'
 import type { ICruiseResult } from 'dependency-cruiser'
 import {
+  APP_ROOT,
   cruiseWithArchitectureRules,
   formatViolations,
   type ArchitectureViolation,
 } from '#tests/common/architecture/cruise_architecture'
 
-const SOLUTION = ['modules', 'app/building_blocks']
+/** The host's code and every module (a new app has no modules/ folder yet). */
+const SOLUTION = ['modules', 'app'].filter((folder) => existsSync(join(APP_ROOT, folder)))
 
 /** One cruise of the whole solution, shared by the tests below. */
 let cruised: Promise<ICruiseResult> | undefined
@@ -16,7 +20,7 @@ const cruiseSolution = () => (cruised ??= cruiseWithArchitectureRules(SOLUTION))
 async function solutionImports() {
   const result = await cruiseSolution()
   return result.modules
-    .filter(({ source }) => /^(modules|app\/building_blocks)\//.test(source))
+    .filter(({ source }) => /^(modules|app)\//.test(source))
     .flatMap(({ source, dependencies }) =>
       dependencies.map((dependency) => ({ source, ...dependency }))
     )

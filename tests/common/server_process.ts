@@ -14,12 +14,16 @@ export interface RunningServer {
  * HTTP listener answers. Used to prove what only a real start shows: listeners, start-up
  * migrations, shutdown.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { appRoot?: string; readyPath?: string } = {}
+): Promise<RunningServer> {
+  const appRoot = options.appRoot ?? APP_ROOT
   let output = ''
   const child = spawn(
     process.execPath,
     ['--import=@poppinss/ts-exec', 'bin/server.ts'],
-    { cwd: APP_ROOT, env: { ...process.env, LOG_LEVEL: 'info', ...env } }
+    { cwd: appRoot, env: { ...process.env, LOG_LEVEL: 'info', ...env } }
   )
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
@@ -35,7 +39,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
     return code
   }
 
-  const url = `http://127.0.0.1:${env.PORT}/api/catalog/sample`
+  const url = `http://127.0.0.1:${env.PORT}${options.readyPath ?? '/'}`
   const deadline = Date.now() + 20_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break
