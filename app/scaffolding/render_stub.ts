@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { compile } from 'tempura'
 import type { ApplicationService } from '@adonisjs/core/types'
 
 export interface RenderedStub {
@@ -5,17 +7,46 @@ export interface RenderedStub {
   destination: string
 }
 
+const TEMPLATE_TAG = /(\{\{\{[\s\S]*?\}\}\}|\{\{[\s\S]*?\}\})/
+
+/**
+ * Tempura (the engine of AdonisJS stubs) compiles the text around its tags into a JavaScript
+ * template literal without escaping it, so a backtick, a `${` or a backslash in a stub would
+ * break or change the output. Escaping the text (never the tags) lets stubs hold ordinary
+ * TypeScript and Markdown.
+ */
+export function escapeStubText(source: string): string {
+  return source
+    .split(TEMPLATE_TAG)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')
+    )
+    .join('')
+}
+
 /**
  * Renders one of Pantheon's templates (stubs/pantheon/…) without writing it: the command adds
  * the result to its plan, so nothing reaches the disk before every step has succeeded.
+ * A stub names its destination with `{{{ exports({ to: <absolute path> }) }}}`.
  */
 export async function renderStub(
   app: ApplicationService,
   stubPath: string,
   state: Record<string, unknown>
 ): Promise<RenderedStub> {
-  const stubs = await app.stubs.create()
-  const stub = await stubs.build(`pantheon/${stubPath}`, { source: app.makePath('stubs') })
-  const prepared = await stub.prepare(state)
-  return { contents: prepared.contents, destination: prepared.destination }
+  const source = await readFile(app.makePath('stubs', 'pantheon', stubPath), 'utf8')
+  let destination: string | undefined
+  const data = {
+    ...state,
+    exports: (attributes: { to: string }) => {
+      destination = attributes.to
+      return ''
+    },
+  }
+  const render = compile(escapeStubText(source), { props: Object.keys(data) })
+  const contents = `${(render(data) as string).trim()}\n`
+  if (!destination) throw new Error(`stubs/pantheon/${stubPath} does not say where it goes (exports({ to }))`)
+  return { contents, destination }
 }
