@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { ScaffoldError } from './scaffold_error.js'
@@ -7,20 +7,23 @@ import { ScaffoldError } from './scaffold_error.js'
 interface PlannedFile {
   path: string
   contents: string
+  /** File mode for new files (e.g. 0o755 for scripts); the default otherwise. */
+  mode?: number
   /** The contents before the edit; undefined for a new file. */
   original?: string
 }
 
 /** What writing a plan touches; tests swap it to inject a failure half-way. */
 export interface FileWriter {
-  write(path: string, contents: string): Promise<void>
+  write(path: string, contents: string, mode?: number): Promise<void>
   remove(path: string): Promise<void>
 }
 
 export const diskWriter: FileWriter = {
-  async write(path, contents) {
+  async write(path, contents, mode) {
     await mkdir(dirname(path), { recursive: true })
     await writeFile(path, contents)
+    if (mode !== undefined) await chmod(path, mode)
   },
   async remove(path) {
     await rm(path, { force: true })
@@ -42,8 +45,8 @@ export class FilePlan {
 
   constructor(private readonly root: string) {}
 
-  create(path: string, contents: string): this {
-    this.#files.push({ path, contents })
+  create(path: string, contents: string, options: { mode?: number } = {}): this {
+    this.#files.push({ path, contents, mode: options.mode })
     return this
   }
 
@@ -91,16 +94,17 @@ export class FilePlan {
       )
     }
     const writer = options.writer ?? diskWriter
+    const rootExisted = existsSync(this.root)
     const undo: Array<() => Promise<void>> = []
     try {
       for (const file of this.#files) {
         const previous = existsSync(file.path) ? await readFile(file.path, 'utf8') : undefined
         undo.push(() => (previous === undefined ? writer.remove(file.path) : diskWriter.write(file.path, previous)))
-        await writer.write(file.path, file.contents)
+        await writer.write(file.path, file.contents, file.mode)
       }
     } catch (error) {
       for (const step of undo.reverse()) await step().catch(() => {})
-      await this.removeEmptyFolders()
+      await this.removeEmptyFolders(rootExisted)
       throw error
     }
   }
@@ -109,18 +113,19 @@ export class FilePlan {
     return relative(this.root, path)
   }
 
-  /** Folders made only for this plan's files go again on rollback. */
-  private async removeEmptyFolders() {
+  /** Folders made only for this plan's files go again on rollback (the root too, if new). */
+  private async removeEmptyFolders(rootExisted: boolean) {
     const folders = new Set(this.#files.map((f) => dirname(f.path)))
     const deepestFirst = [...folders].sort((a, b) => b.length - a.length)
     for (const folder of deepestFirst) {
       let current = folder
-      while (current.startsWith(this.root) && current !== this.root) {
+      while (current.startsWith(this.root) && (current !== this.root || !rootExisted)) {
         try {
           await rmdir(current)
         } catch {
           break
         }
+        if (current === this.root) break
         current = dirname(current)
       }
     }

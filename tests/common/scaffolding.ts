@@ -27,10 +27,10 @@ export async function runCommand<T extends typeof BaseCommand>(
 export function failingWriter(failOnWrite: number): FileWriter {
   let writes = 0
   return {
-    async write(path, contents) {
+    async write(path, contents, mode) {
       writes += 1
       if (writes === failOnWrite) throw new Error('disk full (injected)')
-      await diskWriter.write(path, contents)
+      await diskWriter.write(path, contents, mode)
     },
     remove: diskWriter.remove,
   }
