@@ -1,0 +1,46 @@
+import { DomainError } from './domain_error.js'
+
+/** The property types an entity can have; each maps to one TypeScript type and one column type. */
+export const PROPERTY_TYPES = [
+  'string',
+  'text',
+  'int',
+  'decimal',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'uuid',
+  'json',
+] as const
+
+export type PropertyType = (typeof PROPERTY_TYPES)[number]
+
+export interface PropertyDefinition {
+  readonly type: PropertyType
+  readonly optional: boolean
+}
+
+/**
+ * What an entity is made of, written once beside the entity. The scaffolding commands read it
+ * to derive CRUD commands, queries and migrations, so it is the single description of the
+ * entity's shape outside its class.
+ */
+export interface EntityDefinition {
+  readonly name: string
+  readonly aggregate: boolean
+  readonly properties: Readonly<Record<string, PropertyDefinition>>
+}
+
+export function defineEntity<const T extends EntityDefinition>(definition: T): T {
+  return definition
+}
+
+/** Refuses a missing required property with a named domain error (e.g. Product.NameRequired). */
+export function requireProperty<T>(entity: string, property: string, value: T | null | undefined): T {
+  if (value === undefined || value === null) {
+    const pascal = property.charAt(0).toUpperCase() + property.slice(1)
+    throw new DomainError(`${entity}.${pascal}Required`, `${entity} ${property} is required`)
+  }
+  return value
+}

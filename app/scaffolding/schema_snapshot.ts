@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { globSync } from 'node:fs'
+import type {
+  EntityDefinition,
+  PropertyDefinition,
+  PropertyType,
+} from '../building_blocks/domain/entity_definition.js'
+import { entityNames } from './entity_names.js'
+import { snakeCase } from './names.js'
+
+export interface ColumnSnapshot {
+  type: PropertyType
+  optional: boolean
+}
+
+export interface TableSnapshot {
+  entity: string
+  columns: Record<string, ColumnSnapshot>
+}
+
+/** What the module's migrations have created so far, as add-migration recorded it. */
+export interface SchemaSnapshot {
+  tables: Record<string, TableSnapshot>
+}
+
+export function snapshotPath(moduleRoot: string): string {
+  return join(moduleRoot, 'infrastructure', 'database', 'schema_snapshot.json')
+}
+
+export async function readSnapshot(moduleRoot: string): Promise<SchemaSnapshot> {
+  const path = snapshotPath(moduleRoot)
+  if (!existsSync(path)) return { tables: {} }
+  return JSON.parse(await readFile(path, 'utf8')) as SchemaSnapshot
+}
+
+export function tableName(moduleFolder: string, entity: string): string {
+  return `${moduleFolder}_${entityNames(entity).pluralSnake}`
+}
+
+function isEntityDefinition(value: unknown): value is EntityDefinition {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as EntityDefinition).name === 'string' &&
+    typeof (value as EntityDefinition).properties === 'object'
+  )
+}
+
+/** The schema the module's entity definitions (domain/*_definition.ts) describe today. */
+export async function schemaFromDefinitions(moduleRoot: string, moduleFolder: string): Promise<SchemaSnapshot> {
+  const files = globSync('domain/*_definition.{ts,js}', { cwd: moduleRoot })
+    .filter((file) => !file.endsWith('.d.ts'))
+    .sort()
+  const tables: Record<string, TableSnapshot> = {}
+  for (const file of files) {
+    const namespace = (await import(pathToFileURL(join(moduleRoot, file)).href)) as Record<string, unknown>
+    for (const definition of Object.values(namespace).filter(isEntityDefinition)) {
+      tables[tableName(moduleFolder, definition.name)] = {
+        entity: definition.name,
+        columns: Object.fromEntries(
+          Object.entries(definition.properties).map(([field, property]: [string, PropertyDefinition]) => [
+            snakeCase(field),
+            { type: property.type, optional: property.optional },
+          ])
+        ),
+      }
+    }
+  }
+  return { tables }
+}
+
+export function serializeSnapshot(snapshot: SchemaSnapshot): string {
+  return `${JSON.stringify(snapshot, null, 2)}\n`
+}

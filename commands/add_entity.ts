@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs'
+import { args, flags } from '@adonisjs/core/ace'
+import { entityNames } from '#scaffolding/entity_names'
+import { fromModelExpression, parseProperties, toModelExpression } from '#scaffolding/entity_properties'
+import { FilePlan } from '#scaffolding/file_plan'
+import { existingModule, type ModuleTarget } from '#scaffolding/module_target'
+import { assertPascalCaseName } from '#scaffolding/names'
+import { registerRepository } from '#scaffolding/register_repository'
+import { renderStub } from '#scaffolding/render_stub'
+import { ScaffoldCommand } from '#scaffolding/scaffold_command'
+import { ScaffoldError } from '#scaffolding/scaffold_error'
+
+export default class AddEntity extends ScaffoldCommand {
+  static commandName = 'add-entity'
+  static description =
+    'Create an entity (or aggregate root) with its typed id, repository, Lucid model and starter test'
+
+  @args.string({ description: 'The entity name in PascalCase, e.g. Product' })
+  declare name: string
+
+  @flags.string({ description: 'The module it belongs to, e.g. Catalog' })
+  declare module?: string
+
+  @flags.boolean({ description: 'Make it an aggregate root (it can raise domain events)' })
+  declare aggregate?: boolean
+
+  @flags.string({
+    description: 'Its properties: "Name:string,Price:decimal,Notes:text?" (? = optional)',
+  })
+  declare properties?: string
+
+  #module?: ModuleTarget
+
+  protected async plan(): Promise<FilePlan> {
+    const module = existingModule(this.app, this.module)
+    this.#module = module
+    assertPascalCaseName(this.name, 'entity', { sql: true })
+    const properties = parseProperties(this.properties).map((spec) => ({
+      ...spec,
+      toModel: toModelExpression(spec, this.name.charAt(0).toLowerCase() + this.name.slice(1)),
+      fromModel: fromModelExpression(spec, 'row'),
+    }))
+    const entity = entityNames(this.name)
+    if (existsSync(`${module.root}/domain/${entity.snake}.ts`) && !this.force) {
+      throw new ScaffoldError(
+        `The entity ${this.name} already exists in the ${module.pascal} module`,
+        'Choose another name, or use --force to overwrite its generated files'
+      )
+    }
+
+    const state = {
+      moduleRoot: module.root,
+      entity,
+      aggregate: Boolean(this.aggregate),
+      properties,
+      table: `${module.folder}_${entity.pluralSnake}`,
+      usesDates: properties.some((p) => p.type === 'date' || p.type === 'datetime'),
+      firstRequired: properties.find((p) => !p.optional),
+    }
+    const stubs = ['definition', 'id', 'entity', 'repository', 'model', 'lucid_repository', 'entity_test']
+    if (this.aggregate) stubs.push('created_event')
+
+    const plan = new FilePlan(this.app.makePath())
+    for (const stub of stubs) {
+      const rendered = await renderStub(this.app, `entity/${stub}.stub`, state)
+      plan.create(rendered.destination, rendered.contents)
+    }
+    await plan.edit(module.registrationFile, (source) =>
+      registerRepository(source, module.registrationFile, {
+        token: `${entity.pascal}Repository`,
+        tokenImport: `../domain/${entity.snake}_repository.js`,
+        implementation: `Lucid${entity.pascal}Repository`,
+        implementationImport: `./persistence/lucid_${entity.snake}_repository.js`,
+      })
+    )
+    return plan
+  }
+
+  protected nextSteps(): string[] {
+    const module = this.#module!
+    return [
+      `Create its table: node ace add-migration Add${this.name} --module ${module.pascal}`,
+      `Add use cases: node ace add-command Create${this.name} --module ${module.pascal} --result-type ${this.name}Id`,
+    ]
+  }
+}

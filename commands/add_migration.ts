@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { args, flags } from '@adonisjs/core/ace'
+import { FilePlan } from '#scaffolding/file_plan'
+import { existingModule, type ModuleTarget } from '#scaffolding/module_target'
+import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
+import { renderStub } from '#scaffolding/render_stub'
+import { ScaffoldCommand } from '#scaffolding/scaffold_command'
+import { diffSchemas, type SchemaStep } from '#scaffolding/schema_diff'
+import {
+  readSnapshot,
+  schemaFromDefinitions,
+  serializeSnapshot,
+  snapshotPath,
+} from '#scaffolding/schema_snapshot'
+
+/** The body of up() or down(): one schema-builder call per step, indented for the class. */
+function renderSteps(steps: SchemaStep[]): string {
+  // The leading newline puts the first call on its own line (the template trims before a tag).
+  return '\n' + steps
+    .map((step) => {
+      if (step.lines.length === 0) return `    this.schema.${step.call}('${step.table}')`
+      const body = step.lines.map((line) => `      ${line}`).join('\n')
+      return `    this.schema.${step.call}('${step.table}', (table) => {\n${body}\n    })`
+    })
+    .join('\n')
+}
+
+export default class AddMigration extends ScaffoldCommand {
+  static commandName = 'add-migration'
+  static description =
+    "Write the migration that brings a module's tables in line with its entity definitions"
+
+  @args.string({ description: 'What the migration does, in PascalCase, e.g. AddProducts' })
+  declare name: string
+
+  @flags.string({ description: 'The module, e.g. Catalog' })
+  declare module?: string
+
+  #module?: ModuleTarget
+  #nothingToDo = false
+
+  protected async plan(): Promise<FilePlan> {
+    const module = existingModule(this.app, this.module)
+    this.#module = module
+    assertPascalCaseName(this.name, 'migration')
+
+    const before = await readSnapshot(module.root)
+    const after = await schemaFromDefinitions(module.root, module.folder)
+    const changes = diffSchemas(before, after)
+    const plan = new FilePlan(this.app.makePath())
+    if (changes.up.length === 0) {
+      this.#nothingToDo = true
+      return plan
+    }
+
+    const folder = join(module.root, 'infrastructure', 'database', 'migrations')
+    // Named here, not in the stub: the timestamp orders the module's migrations.
+    const destination = join(folder, `${Date.now()}_${snakeCase(this.name)}.ts`)
+    const migration = await renderStub(this.app, 'migration/migration.stub', {
+      destination,
+      description: this.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
+      moduleTitle: module.title,
+      up: renderSteps(changes.up),
+      down: renderSteps(changes.down),
+    })
+    plan.create(migration.destination, migration.contents)
+
+    const snapshotFile = snapshotPath(module.root)
+    if (existsSync(snapshotFile)) await plan.edit(snapshotFile, () => serializeSnapshot(after))
+    else plan.create(snapshotFile, serializeSnapshot(after))
+    return plan
+  }
+
+  async run(): Promise<void> {
+    await super.run()
+    if (this.#nothingToDo && this.exitCode !== 1 && !this.json) {
+      this.logger.info(`Nothing changed in the ${this.#module!.pascal} module's entities: no migration written`)
+    }
+  }
+
+  protected nextSteps(): string[] {
+    if (this.#nothingToDo) return []
+    return ['Apply it: node ace migration:run (or restart the app in development)']
+  }
+}
