@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs'
+import { existsSync, globSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'
-import { globSync } from 'node:fs'
 import type {
   EntityDefinition,
   PropertyDefinition,
@@ -49,24 +48,31 @@ function isEntityDefinition(value: unknown): value is EntityDefinition {
   )
 }
 
-/** The schema the module's entity definitions (domain/*_definition.ts) describe today. */
-export async function schemaFromDefinitions(moduleRoot: string, moduleFolder: string): Promise<SchemaSnapshot> {
+/** Every entity definition of a module (the exports of domain/*_definition.ts). */
+export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityDefinition[]> {
   const files = globSync('domain/*_definition.{ts,js}', { cwd: moduleRoot })
     .filter((file) => !file.endsWith('.d.ts'))
     .sort()
-  const tables: Record<string, TableSnapshot> = {}
+  const definitions: EntityDefinition[] = []
   for (const file of files) {
     const namespace = (await import(pathToFileURL(join(moduleRoot, file)).href)) as Record<string, unknown>
-    for (const definition of Object.values(namespace).filter(isEntityDefinition)) {
-      tables[tableName(moduleFolder, definition.name)] = {
-        entity: definition.name,
-        columns: Object.fromEntries(
-          Object.entries(definition.properties).map(([field, property]: [string, PropertyDefinition]) => [
-            snakeCase(field),
-            { type: property.type, optional: property.optional },
-          ])
-        ),
-      }
+    definitions.push(...Object.values(namespace).filter(isEntityDefinition))
+  }
+  return definitions
+}
+
+/** The schema the module's entity definitions describe today. */
+export async function schemaFromDefinitions(moduleRoot: string, moduleFolder: string): Promise<SchemaSnapshot> {
+  const tables: Record<string, TableSnapshot> = {}
+  for (const definition of await loadEntityDefinitions(moduleRoot)) {
+    tables[tableName(moduleFolder, definition.name)] = {
+      entity: definition.name,
+      columns: Object.fromEntries(
+        Object.entries(definition.properties).map(([field, property]: [string, PropertyDefinition]) => [
+          snakeCase(field),
+          { type: property.type, optional: property.optional },
+        ])
+      ),
     }
   }
   return { tables }

@@ -1,0 +1,106 @@
+import type { EntityDefinition, PropertyType } from '../building_blocks/domain/entity_definition.js'
+import { entityNames, type EntityNames } from './entity_names.js'
+import { snakeCase } from './names.js'
+
+/** What a command or query name says it does to which entity, when it follows a CRUD convention. */
+export type CrudIntent =
+  | { kind: 'create' | 'update' | 'delete' | 'getById' | 'list'; entity: EntityDefinition; names: EntityNames }
+  | { kind: 'custom' }
+
+export function commandIntent(name: string, entities: EntityDefinition[]): CrudIntent {
+  const match = /^(Create|Update|Delete)([A-Z][A-Za-z0-9]*)$/.exec(name)
+  const entity = match && entities.find((candidate) => candidate.name === match[2])
+  if (!match || !entity) return { kind: 'custom' }
+  const kind = match[1].toLowerCase() as 'create' | 'update' | 'delete'
+  return { kind, entity, names: entityNames(entity.name) }
+}
+
+export function queryIntent(name: string, entities: EntityDefinition[]): CrudIntent {
+  const byId = /^Get([A-Z][A-Za-z0-9]*)ById$/.exec(name)
+  const byIdEntity = byId && entities.find((candidate) => candidate.name === byId[1])
+  if (byId && byIdEntity) return { kind: 'getById', entity: byIdEntity, names: entityNames(byIdEntity.name) }
+  const list = /^List([A-Z][A-Za-z0-9]*)$/.exec(name)
+  const listed = list && entities.find((candidate) => entityNames(candidate.name).plural === list[1])
+  if (list && listed) return { kind: 'list', entity: listed, names: entityNames(listed.name) }
+  return { kind: 'custom' }
+}
+
+const TS_TYPES: Record<PropertyType, string> = {
+  string: 'string',
+  text: 'string',
+  int: 'number',
+  decimal: 'number',
+  number: 'number',
+  boolean: 'boolean',
+  date: 'Date',
+  datetime: 'Date',
+  uuid: 'string',
+  json: 'unknown',
+}
+
+/** JSON has no dates: DTOs carry them as ISO 8601 strings. */
+const DTO_TYPES: Record<PropertyType, string> = { ...TS_TYPES, date: 'string', datetime: 'string' }
+
+const VINE_RULES: Record<PropertyType, string> = {
+  string: 'vine.string().trim().minLength(1).maxLength(255)',
+  text: 'vine.string().trim()',
+  int: 'vine.number({ strict: true }).withoutDecimals()',
+  decimal: 'vine.number({ strict: true }).decimal([0, 4])',
+  number: 'vine.number({ strict: true })',
+  boolean: 'vine.boolean({ strict: true })',
+  date: "vine.date({ formats: ['YYYY-MM-DD'] })",
+  datetime: "vine.date({ formats: { utc: true, format: 'iso8601' } })",
+  uuid: 'vine.string().uuid()',
+  json: 'vine.any()',
+}
+
+/** One field of a generated command, query or DTO. */
+export interface FieldSpec {
+  field: string
+  optional: boolean
+  /** Type in the command/query (`| null` when optional). */
+  tsType: string
+  /** Type in the DTO. */
+  dtoType: string
+  /** The VineJS rule for the field. */
+  rule: string
+  /** Entity value → DTO value. */
+  toDto: string
+  /** A valid JSON value for tests. */
+  sample: string
+  column: string
+}
+
+const SAMPLES: Record<PropertyType, string> = {
+  string: "'Sample text'",
+  text: "'A longer sample text'",
+  int: '42',
+  decimal: '9.99',
+  number: '1.5',
+  boolean: 'true',
+  date: "'2026-01-15'",
+  datetime: "'2026-01-15T10:30:00.000Z'",
+  uuid: "'0190a5a8-0000-7000-8000-000000000001'",
+  json: '{ sample: true }',
+}
+
+export function entityFields(entity: EntityDefinition, source = 'entity'): FieldSpec[] {
+  return Object.entries(entity.properties).map(([field, property]) => {
+    const value = `${source}.${field}`
+    const isDate = property.type === 'date' || property.type === 'datetime'
+    const dateText =
+      property.type === 'date' ? `${value}.toISOString().slice(0, 10)` : `${value}.toISOString()`
+    return {
+      field,
+      optional: property.optional,
+      tsType: property.optional ? `${TS_TYPES[property.type]} | null` : TS_TYPES[property.type],
+      dtoType: property.optional ? `${DTO_TYPES[property.type]} | null` : DTO_TYPES[property.type],
+      rule: property.optional
+        ? `${VINE_RULES[property.type]}.nullable().optional()`
+        : VINE_RULES[property.type],
+      toDto: isDate ? (property.optional ? `${value} === null ? null : ${dateText}` : dateText) : value,
+      sample: SAMPLES[property.type],
+      column: snakeCase(field),
+    }
+  })
+}

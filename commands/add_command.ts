@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { args, flags } from '@adonisjs/core/ace'
+import { commandIntent, entityFields, type FieldSpec } from '#scaffolding/crud'
+import { FilePlan } from '#scaffolding/file_plan'
+import { existingModule } from '#scaffolding/module_target'
+import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
+import { renderStub } from '#scaffolding/render_stub'
+import { resolveResultType, useCaseName } from '#scaffolding/result_type'
+import { ScaffoldCommand } from '#scaffolding/scaffold_command'
+import { ScaffoldError } from '#scaffolding/scaffold_error'
+import { loadEntityDefinitions } from '#scaffolding/schema_snapshot'
+
+const ID_FIELD: FieldSpec = {
+  field: 'id',
+  optional: false,
+  tsType: 'string',
+  dtoType: 'string',
+  rule: 'vine.string().uuid()',
+  toDto: 'entity.id',
+  sample: "'0190a5a8-0000-7000-8000-000000000001'",
+  column: 'id',
+}
+
+export default class AddCommand extends ScaffoldCommand {
+  static commandName = 'add-command'
+  static description =
+    'Create a command with its handler, validator and starter test (Create/Update/Delete<Entity> get a working body)'
+
+  @args.string({ description: 'The command name in PascalCase, e.g. CreateProduct' })
+  declare name: string
+
+  @flags.string({ description: 'The module, e.g. Catalog' })
+  declare module?: string
+
+  @flags.string({ description: 'What the handler returns: string, number, boolean, void, <Entity>Id or a DTO' })
+  declare resultType?: string
+
+  protected async plan(): Promise<FilePlan> {
+    const module = existingModule(this.app, this.module)
+    const name = useCaseName(this.name, 'Command')
+    assertPascalCaseName(name, 'command')
+    const entities = await loadEntityDefinitions(module.root)
+    const intent = commandIntent(name, entities)
+    const result = resolveResultType(this.resultType, module.root, entities, { allowMissingDto: false })
+    if (intent.kind === 'create' && !result.returnsId && result.type !== 'string') {
+      throw new ScaffoldError(`${name} returns the new ${intent.entity.name}'s id: use --result-type ${intent.entity.name}Id`)
+    }
+    if ((intent.kind === 'update' || intent.kind === 'delete') && !result.returnsId && result.type !== 'void') {
+      throw new ScaffoldError(`${name} returns nothing or the id: use --result-type void or ${intent.entity.name}Id`)
+    }
+
+    const snake = snakeCase(name)
+    const folder = join(module.root, 'application', 'commands', snake)
+    if (existsSync(folder) && !this.force) {
+      throw new ScaffoldError(`The command ${name} already exists in the ${module.pascal} module`, 'Use --force to overwrite it')
+    }
+    const entityFieldSpecs = intent.kind === 'custom' ? [] : entityFields(intent.entity)
+    const fields =
+      intent.kind === 'create'
+        ? entityFieldSpecs
+        : intent.kind === 'update'
+          ? [ID_FIELD, ...entityFieldSpecs]
+          : intent.kind === 'delete'
+            ? [ID_FIELD]
+            : []
+    const state = {
+      moduleRoot: module.root,
+      folder,
+      name,
+      snake,
+      intent,
+      entity: intent.kind === 'custom' ? undefined : intent.names,
+      entityFields: entityFieldSpecs,
+      fields,
+      result,
+      summary: intent.kind === 'custom' ? `${name}.` : `${intent.kind.charAt(0).toUpperCase()}${intent.kind.slice(1)}s a ${intent.entity.name}.`,
+    }
+    const plan = new FilePlan(this.app.makePath())
+    for (const stub of ['command', 'validator', 'handler', 'test']) {
+      const rendered = await renderStub(this.app, `command/${stub}.stub`, state)
+      plan.create(rendered.destination, rendered.contents)
+    }
+    return plan
+  }
+
+  protected nextSteps(): string[] {
+    return [
+      `Expose it: node ace add-endpoint ${useCaseName(this.name, 'Command')} --module ${this.module} --method POST --route / --command ${useCaseName(this.name, 'Command')} --result-type ${this.resultType}`,
+    ]
+  }
+}
