@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { args, flags } from '@adonisjs/core/ace'
+import { FilePlan } from '#scaffolding/file_plan'
+import { existingModule } from '#scaffolding/module_target'
+import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
+import { renderStub } from '#scaffolding/render_stub'
+import { useCaseName } from '#scaffolding/result_type'
+import { ScaffoldCommand } from '#scaffolding/scaffold_command'
+import { ScaffoldError } from '#scaffolding/scaffold_error'
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete']
+const SEGMENT = /^(?::[a-z][A-Za-z0-9]*|[a-z0-9][a-z0-9-]*)$/
+
+/** `/`, `/:id`, `/:id/items`: lowercase segments and camelCase params. */
+function checkRoute(route: string | undefined): string {
+  if (!route) throw new ScaffoldError('--route is required, e.g. --route / or --route /:id')
+  if (route === '/') return route
+  const segments = route.split('/')
+  if (segments[0] !== '' || segments.slice(1).some((segment) => !SEGMENT.test(segment))) {
+    throw new ScaffoldError(
+      `--route "${route}" is not a route: start with /, use lowercase segments and :params (e.g. /:id/items)`
+    )
+  }
+  return route
+}
+
+export default class AddEndpoint extends ScaffoldCommand {
+  static commandName = 'add-endpoint'
+  static description =
+    "Create an endpoint in a module's route group that sends a command or asks a query"
+
+  @args.string({ description: 'The endpoint name in PascalCase, e.g. CreateProduct' })
+  declare name: string
+
+  @flags.string({ description: 'The module, e.g. Catalog' })
+  declare module?: string
+
+  @flags.string({ description: 'GET, POST, PUT, PATCH or DELETE' })
+  declare method?: string
+
+  @flags.string({ description: 'The path inside the module group, e.g. / or /:id' })
+  declare route?: string
+
+  @flags.string({ description: 'The command it sends (made with add-command)' })
+  declare command?: string
+
+  @flags.string({ description: 'The query it asks (made with add-query)' })
+  declare query?: string
+
+  @flags.string({ description: 'What the command or query returns, e.g. ProductId or ProductDto' })
+  declare resultType?: string
+
+  protected async plan(): Promise<FilePlan> {
+    const module = existingModule(this.app, this.module)
+    assertPascalCaseName(this.name, 'endpoint')
+    const method = (this.method ?? '').toLowerCase()
+    if (!METHODS.includes(method)) {
+      throw new ScaffoldError(`--method must be one of ${METHODS.map((m) => m.toUpperCase()).join(', ')}`)
+    }
+    const route = checkRoute(this.route)
+    if (Boolean(this.command) === Boolean(this.query)) {
+      throw new ScaffoldError('Give exactly one of --command <Name> or --query <Name>')
+    }
+    if (!this.resultType) throw new ScaffoldError('--result-type is required, e.g. --result-type ProductId')
+
+    const kind = this.command ? 'command' : 'query'
+    const useCase = useCaseName((this.command ?? this.query)!, kind === 'command' ? 'Command' : 'Query')
+    const useCaseSnake = snakeCase(useCase)
+    const folderName = kind === 'command' ? 'commands' : 'queries'
+    const messageFile = join(module.root, 'application', folderName, useCaseSnake, `${useCaseSnake}_${kind}.ts`)
+    if (!existsSync(messageFile)) {
+      throw new ScaffoldError(
+        `The ${kind} ${useCase} does not exist in the ${module.pascal} module`,
+        `Create it first: node ace add-${kind} ${useCase} --module ${module.pascal} --result-type ${this.resultType}`
+      )
+    }
+    const className = `${useCase}${kind === 'command' ? 'Command' : 'Query'}`
+    const messageSource = await readFile(messageFile, 'utf8')
+    if (!messageSource.includes('static fromInput(')) {
+      throw new ScaffoldError(`${className} has no fromInput(): it was not made by add-${kind}, so bind it by hand`)
+    }
+
+    const snake = snakeCase(this.name)
+    const folder = join(module.root, 'api')
+    if (existsSync(join(folder, `${snake}_endpoint.ts`)) && !this.force) {
+      throw new ScaffoldError(`The endpoint ${this.name} already exists in the ${module.pascal} module`, 'Use --force to overwrite it')
+    }
+    const params = route.split('/').filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1))
+    const uuidParams = params.filter((param) => param === 'id' || param.endsWith('Id'))
+    const returnsId = this.resultType.endsWith('Id') || this.resultType === 'string'
+    const response =
+      this.resultType === 'void' || method === 'delete'
+        ? 'noContent'
+        : method === 'post' && returnsId
+          ? 'created'
+          : 'ok'
+    const routeSegment = module.folder.replace(/_/g, '-')
+    const base = `/api/${routeSegment}`
+    const requiresBody = kind === 'command' && /\bvine\.(?!any)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
+      await readFile(messageFile.replace(/_command\.ts$/, '_validator.ts'), 'utf8').catch(() => '')
+    )
+    const state = {
+      moduleRoot: module.root,
+      folder,
+      name: this.name,
+      snake,
+      method,
+      route,
+      routeSegment,
+      uuidParams,
+      response,
+      successText: { created: '201 with Location', noContent: '204', ok: '200' }[response],
+      message: {
+        kind,
+        className,
+        import: `../application/${folderName}/${useCaseSnake}/${useCaseSnake}_${kind}.js`,
+      },
+      sampleUrl: `${base}${route === '/' ? '/' : route.replace(/:[A-Za-z0-9]+/g, '0190a5a8-0000-7000-8000-000000000001')}`,
+      badIdUrl: `${base}${route.replace(/:[A-Za-z0-9]+/g, 'not-a-uuid')}`,
+      rejectsEmptyBody: requiresBody && ['post', 'put', 'patch'].includes(method) && uuidParams.length === 0,
+      rejectsBadId: uuidParams.length > 0,
+    }
+    const plan = new FilePlan(this.app.makePath())
+    const endpoint = await renderStub(this.app, 'endpoint/endpoint.stub', state)
+    plan.create(endpoint.destination, endpoint.contents)
+    if (state.rejectsEmptyBody || state.rejectsBadId) {
+      const test = await renderStub(this.app, 'endpoint/test.stub', state)
+      plan.create(test.destination, test.contents)
+    }
+    return plan
+  }
+
+  protected nextSteps(): string[] {
+    return ['Restart the app (or let `node ace serve --watch` do it) and call the endpoint']
+  }
+}

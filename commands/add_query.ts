@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { args, flags } from '@adonisjs/core/ace'
+import { entityFields, queryIntent } from '#scaffolding/crud'
+import { FilePlan } from '#scaffolding/file_plan'
+import { existingModule } from '#scaffolding/module_target'
+import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
+import { renderStub } from '#scaffolding/render_stub'
+import { resolveResultType, useCaseName } from '#scaffolding/result_type'
+import { ScaffoldCommand } from '#scaffolding/scaffold_command'
+import { ScaffoldError } from '#scaffolding/scaffold_error'
+import { loadEntityDefinitions } from '#scaffolding/schema_snapshot'
+
+const UUID_SAMPLE = "'0190a5a8-0000-7000-8000-000000000001'"
+
+export default class AddQuery extends ScaffoldCommand {
+  static commandName = 'add-query'
+  static description =
+    'Create a query with its handler and starter test, and its DTO when missing (Get<Entity>ById and List<Entities> get a working body)'
+
+  @args.string({ description: 'The query name in PascalCase, e.g. GetProductById' })
+  declare name: string
+
+  @flags.string({ description: 'The module, e.g. Catalog' })
+  declare module?: string
+
+  @flags.string({ description: 'What the handler returns: a DTO (created when missing) or a primitive' })
+  declare resultType?: string
+
+  protected async plan(): Promise<FilePlan> {
+    const module = existingModule(this.app, this.module)
+    const name = useCaseName(this.name, 'Query')
+    assertPascalCaseName(name, 'query')
+    const entities = await loadEntityDefinitions(module.root)
+    const intent = queryIntent(name, entities)
+    const result = resolveResultType(this.resultType, module.root, entities, { allowMissingDto: true })
+    const snake = snakeCase(name)
+    const folder = join(module.root, 'application', 'queries', snake)
+    if (existsSync(folder) && !this.force) {
+      throw new ScaffoldError(`The query ${name} already exists in the ${module.pascal} module`, 'Use --force to overwrite it')
+    }
+
+    const plan = new FilePlan(this.app.makePath())
+    const dtosFolder = join(module.root, 'application', 'dtos')
+    const dtoOf = (type: string) => ({ type, snake: snakeCase(type), path: join(dtosFolder, `${snakeCase(type)}.ts`) })
+    let state: Record<string, unknown> = { moduleRoot: module.root, folder, name, snake, intent, result }
+
+    if (intent.kind === 'custom') {
+      state = { ...state, fields: [], summary: `${name}.` }
+      if (result.missingDto) {
+        const customDto = dtoOf(result.type)
+        plan.create(...(await this.render('query/custom_dto', { ...state, customDto })))
+      }
+    } else {
+      if (!result.type.endsWith('Dto')) {
+        throw new ScaffoldError(`${name} returns a DTO: use --result-type ${intent.entity.name}${intent.kind === 'list' ? 'ListDto' : 'Dto'}`)
+      }
+      const entity = intent.names
+      const dto = intent.kind === 'getById' ? dtoOf(result.type) : dtoOf(`${entity.pascal}Dto`)
+      const listDto = dtoOf(result.type)
+      const entityFieldSpecs = entityFields(intent.entity)
+      const fields =
+        intent.kind === 'getById'
+          ? [{ field: 'id', optional: false, tsType: 'string', sample: UUID_SAMPLE }]
+          : [
+              { field: 'page', optional: true, tsType: 'number | string', sample: '2' },
+              { field: 'perPage', optional: true, tsType: 'number | string', sample: '10' },
+            ]
+      state = {
+        ...state,
+        entity,
+        dto,
+        listDto,
+        entityFields: entityFieldSpecs,
+        fields,
+        summary: intent.kind === 'getById' ? `One ${entity.pascal} by its id.` : `A page of ${entity.plural}.`,
+      }
+      if (!existsSync(dto.path)) {
+        plan.create(...(await this.render('query/entity_dto', state)))
+      } else if (!(await readFile(dto.path, 'utf8')).includes(`export function to${dto.type}(`)) {
+        throw new ScaffoldError(`${dto.type} exists but has no to${dto.type}(entity) to map a ${entity.pascal} with`)
+      }
+      if (intent.kind === 'list' && !existsSync(listDto.path)) {
+        plan.create(...(await this.render('query/list_dto', state)))
+      }
+    }
+    for (const stub of ['query', 'handler', 'test']) {
+      plan.create(...(await this.render(`query/${stub}`, state)))
+    }
+    return plan
+  }
+
+  private async render(stub: string, state: Record<string, unknown>): Promise<[string, string]> {
+    const rendered = await renderStub(this.app, `${stub}.stub`, state)
+    return [rendered.destination, rendered.contents]
+  }
+
+  protected nextSteps(): string[] {
+    const name = useCaseName(this.name, 'Query')
+    return [
+      `Expose it: node ace add-endpoint ${name} --module ${this.module} --method GET --route /:id --query ${name} --result-type ${this.resultType}`,
+    ]
+  }
+}
