@@ -44,14 +44,25 @@ test.group('Scaffolding end to end', (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  test('init, add-module, typecheck, test, start and answer over HTTP', async ({ assert }) => {
+  test('init to a live HTTP call with no file edited by hand', async ({ assert }) => {
     const node = process.execPath
     await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
     const shop = join(workspace, 'Shop')
     // The new app installs with npm; reusing this app's packages keeps the test fast and offline.
     await symlink(app.makePath('node_modules'), join(shop, 'node_modules'), 'dir')
 
-    await inApp(shop, node, ['ace', 'add-module', 'Orders'])
+    for (const command of [
+      ['add-module', 'Catalog'],
+      ['add-entity', 'Product', '--module', 'Catalog', '--aggregate', '--properties', 'Name:string,Price:decimal'],
+      ['add-command', 'CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'],
+      ['add-query', 'GetProductById', '--module', 'Catalog', '--result-type', 'ProductDto'],
+      ['add-endpoint', 'CreateProduct', '--module', 'Catalog', '--method', 'POST', '--route', '/', '--command', 'CreateProduct', '--result-type', 'ProductId'],
+      ['add-endpoint', 'GetProduct', '--module', 'Catalog', '--method', 'GET', '--route', '/:id', '--query', 'GetProductById', '--result-type', 'ProductDto'],
+      ['add-migration', 'Init', '--module', 'Catalog'],
+      ['add-module', 'Orders'],
+    ]) {
+      await inApp(shop, node, ['ace', ...command])
+    }
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
 
     const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
@@ -63,10 +74,24 @@ test.group('Scaffolding end to end', (group) => {
       { appRoot: shop }
     )
     try {
-      const response = await fetch('http://127.0.0.1:5211/api/orders/sample')
-      assert.equal(response.status, 200)
-      assert.equal(await response.text(), '"Orders module is running"')
-      assert.equal(response.headers.get('api-supported-versions'), '1.0')
+      const base = 'http://127.0.0.1:5211'
+      const created = await fetch(`${base}/api/catalog/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Tea', price: 3.5 }),
+      })
+      assert.equal(created.status, 201)
+      const location = created.headers.get('location')!
+      const id = await created.json()
+      assert.equal(location, `/api/catalog/${id}`)
+
+      const read = await fetch(`${base}${location}`)
+      assert.equal(read.status, 200)
+      assert.deepEqual(await read.json(), { id, name: 'Tea', price: 3.5 })
+
+      const orders = await fetch(`${base}/api/orders/sample`)
+      assert.equal(orders.status, 200)
+      assert.equal(await orders.text(), '"Orders module is running"')
     } finally {
       await server.stop()
     }
