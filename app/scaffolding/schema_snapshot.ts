@@ -1,4 +1,4 @@
-import { existsSync, globSync } from 'node:fs'
+import { existsSync, globSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'
@@ -55,7 +55,11 @@ export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityD
     .sort()
   const definitions: EntityDefinition[] = []
   for (const file of files) {
-    const namespace = (await import(pathToFileURL(join(moduleRoot, file)).href)) as Record<string, unknown>
+    const path = join(moduleRoot, file)
+    // The modification time in the URL makes an edited definition load anew in a process that
+    // imported it before (ESM caches modules by URL).
+    const url = `${pathToFileURL(path).href}?mtime=${statSync(path).mtimeMs}`
+    const namespace = (await import(url)) as Record<string, unknown>
     definitions.push(...Object.values(namespace).filter(isEntityDefinition))
   }
   return definitions
