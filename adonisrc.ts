@@ -13,7 +13,11 @@ const moduleProviders = moduleRegistrationFiles(import.meta.dirname).map(
 export default defineConfig({
   experimental: {},
 
-  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
+  commands: [
+    () => import('@adonisjs/core/commands'),
+    () => import('@adonisjs/lucid/commands'),
+    () => import('./commands/_index.js'),
+  ],
 
   providers: [
     () => import('@adonisjs/core/providers/app_provider'),

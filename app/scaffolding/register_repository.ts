@@ -1,4 +1,3 @@
-import { IndentationText, Project, QuoteKind, SyntaxKind, ts } from 'ts-morph'
 import { ScaffoldError } from './scaffold_error.js'
 
 export interface RepositoryBinding {
@@ -15,11 +14,15 @@ export interface RepositoryBinding {
  * module's registerServices(), with its imports, by editing the syntax tree (ts-morph).
  * Running it twice changes nothing the second time.
  */
-export function registerRepository(source: string, fileName: string, binding: RepositoryBinding): string {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: { quoteKind: QuoteKind.Single, indentationText: IndentationText.TwoSpaces },
-  })
+export async function registerRepository(
+  source: string,
+  fileName: string,
+  binding: RepositoryBinding
+): Promise<string> {
+  // Loaded on demand: ts-morph brings the TypeScript compiler, which every other command (and
+  // every `node ace` call, since ace imports all command files) would otherwise pay for.
+  const { Project, SyntaxKind } = await import('ts-morph')
+  const project = new Project({ useInMemoryFileSystem: true })
   const file = project.createSourceFile(fileName, source)
   const method = file
     .getClasses()
@@ -33,10 +36,18 @@ export function registerRepository(source: string, fileName: string, binding: Re
     .getDescendantsOfKind(SyntaxKind.CallExpression)
     .some((call) => call.getText().includes('container.singleton') && call.getArguments()[0]?.getText() === binding.token)
   if (!alreadyBound) {
-    method.addStatements(
-      `this.app.container.singleton(${binding.token}, () => new ${binding.implementation}(this.unitOfWork))`
-    )
-    method.formatText({ indentSize: 2, semicolons: ts.SemicolonPreference.Remove })
+    // Inserted as text with the method's own indentation: the formatter would cost more than
+    // the rest of the command.
+    const statement = `this.app.container.singleton(${binding.token}, () => new ${binding.implementation}(this.unitOfWork))`
+    const body = method.getBodyOrThrow()
+    const lineStart = source.lastIndexOf('\n', method.getStart()) + 1
+    const indentation = /^[ \t]*/.exec(source.slice(lineStart))![0]
+    const last = method.getStatements().at(-1)
+    if (last) {
+      file.insertText(last.getEnd(), `\n${indentation}  ${statement}`)
+    } else {
+      file.replaceText([body.getStart(), body.getEnd()], `{\n${indentation}  ${statement}\n${indentation}}`)
+    }
   }
 
   for (const [name, specifier] of [
