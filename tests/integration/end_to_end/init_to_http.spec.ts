@@ -51,6 +51,10 @@ test.group('Scaffolding end to end', (group) => {
     // The new app installs with npm; reusing this app's packages keeps the test fast and offline.
     await symlink(app.makePath('node_modules'), join(shop, 'node_modules'), 'dir')
 
+    // Before any module exists, the new app already passes its own tests.
+    const bare = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
+    assert.match(bare.stdout, /Tests\s+\d+ passed \(\d+\)/)
+
     for (const command of [
       ['add-module', 'Catalog'],
       ['add-entity', 'Product', '--module', 'Catalog', '--aggregate', '--properties', 'Name:string,Price:decimal'],

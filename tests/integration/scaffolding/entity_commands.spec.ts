@@ -267,3 +267,39 @@ test.group('add-command, add-query and add-endpoint', (group) => {
       assert.isFalse(existsSync(path('api/thing_endpoint.ts')))
     })
 })
+
+test.group('Every entity-level command: dry run and rollback', (group) => {
+  group.each.setup(async () => {
+    await removeModule(FOLDER)
+    await runCommand(AddModule, [MODULE])
+    await addProduct()
+    await runCommand(AddCommand, ['CreateProduct', '--module', MODULE, '--result-type', 'ProductId'])
+    await runCommand(AddQuery, ['GetProductById', '--module', MODULE, '--result-type', 'ProductDto'])
+    return () => removeModule(FOLDER)
+  })
+
+  const cases = [
+    { name: 'add-command', command: AddCommand, argv: ['UpdateProduct', '--module', MODULE, '--result-type', 'void'], creates: 'application/commands/update_product/update_product_command.ts' },
+    { name: 'add-query', command: AddQuery, argv: ['ListProducts', '--module', MODULE, '--result-type', 'ProductListDto'], creates: 'application/queries/list_products/list_products_query.ts' },
+    { name: 'add-endpoint', command: AddEndpoint, argv: ['GetProduct', '--module', MODULE, '--method', 'GET', '--route', '/:id', '--query', 'GetProductById', '--result-type', 'ProductDto'], creates: 'api/get_product_endpoint.ts' },
+    { name: 'add-migration', command: AddMigration, argv: ['Init', '--module', MODULE], creates: 'infrastructure/database/schema_snapshot.json' },
+  ]
+
+  test('{name} --dry-run lists its files and writes nothing')
+    .with(cases)
+    .run(async ({ assert }, { command, argv, creates }) => {
+      const { exitCode, output } = await runCommand(command, [...argv, '--dry-run'])
+      assert.equal(exitCode, 0)
+      assert.include(output, `would create modules/${FOLDER}/${creates}`)
+      assert.isFalse(existsSync(path(creates)))
+    })
+
+  test('{name} leaves nothing behind when its last write fails')
+    .with(cases)
+    .run(async ({ assert }, { command, argv, creates }) => {
+      const { exitCode, output } = await runCommand(command, [...argv, '--json'], { writer: failingWriter(2) })
+      assert.equal(exitCode, 1)
+      assert.isFalse(JSON.parse(output).ok)
+      assert.isFalse(existsSync(path(creates)))
+    })
+})

@@ -1,0 +1,55 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { escapeStubText, renderStub } from '#scaffolding/render_stub'
+import { moduleNames } from '#scaffolding/names'
+
+test.group('Stub rendering', () => {
+  test('escapes backticks, ${ and backslashes outside template tags only', ({ assert }) => {
+    const source = 'const a = `${x}\\n` + {{ name }} + {{{ `raw ${y}` }}}'
+    assert.equal(escapeStubText(source), 'const a = \\`\\${x}\\\\n\\` + {{ name }} + {{{ `raw ${y}` }}}')
+  })
+
+  test('renders the module registration class exactly', async ({ assert }) => {
+    const module = moduleNames('OrderItems')
+    const rendered = await renderStub(app, 'module/registration.stub', {
+      module,
+      moduleRoot: '/app/modules/order_items',
+      apiVersionsConst: 'orderItemsApiVersions',
+    })
+
+    assert.equal(rendered.destination, '/app/modules/order_items/infrastructure/order_items_module.ts')
+    assert.equal(
+      rendered.contents,
+      [
+        "import { PantheonModule } from '#building_blocks/infrastructure/modules/pantheon_module'",
+        "import { orderItemsApiVersions } from './order_items_api_versions.js'",
+        '',
+        '/**',
+        " * The Order items module's registration class: an AdonisJS service provider found by the",
+        ' * glob in adonisrc.ts. Handlers, validators and endpoints are found by convention; bind the',
+        " * module's own services (repositories) in registerServices.",
+        ' */',
+        'export default class OrderItemsModule extends PantheonModule {',
+        "  readonly name = 'order_items'",
+        '  readonly apiVersions = orderItemsApiVersions',
+        '',
+        '  protected registerServices(): void {}',
+        '}',
+        '',
+      ].join('\n')
+    )
+  })
+
+  test('keeps template literals of the generated code intact', async ({ assert }) => {
+    const rendered = await renderStub(app, 'module/layers_test.stub', { moduleRoot: '/app/modules/x' })
+    assert.include(rendered.contents, "test.group('Architecture of the ' + moduleName + ' module'")
+    assert.include(rendered.contents, 'describeViolations(moduleFolder, violations)')
+  })
+
+  test('says so when a stub has no destination', async ({ assert }) => {
+    await assert.rejects(
+      () => renderStub(app, 'module/registration.stub', {}),
+      /moduleRoot is not defined|does not say where it goes/
+    )
+  })
+})
