@@ -1,5 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { Mediator } from '#building_blocks/application/mediator'
+import { ApiReference } from '#building_blocks/infrastructure/http/openapi/api_reference'
 import { translateDomainError } from '#building_blocks/application/pipeline/domain_error_translator'
 import { PipelineFactory } from '#building_blocks/infrastructure/modules/pipeline_factory'
 import { translateDatabaseUnavailable } from '#building_blocks/infrastructure/persistence/database_unavailable'
@@ -16,6 +17,7 @@ export default class PantheonProvider {
   register() {
     this.registerMediator()
     this.registerPipelineFactory()
+    this.app.container.singleton(ApiReference, () => new ApiReference())
   }
 
   /**

@@ -1,11 +1,17 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { MediatorEndpoint } from '#building_blocks/infrastructure/http/endpoint'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
+import { TEXT_REPRESENTATION } from '#building_blocks/infrastructure/http/openapi/representation'
 import { GetOrdersSampleQuery } from '../application/queries/get_orders_sample/get_orders_sample_query.js'
 
 /** GET /api/orders/sample → 200 "Orders module is running". */
 export default class GetOrdersSampleEndpoint extends MediatorEndpoint {
   readonly method = 'get'
   readonly path = '/sample'
+  readonly docs: EndpointDocs = {
+    summary: 'Check that the module is running',
+    response: { status: 200, description: 'A message', representation: TEXT_REPRESENTATION },
+  }
 
   async handle(ctx: HttpContext) {
     const result = await this.mediator.query(new GetOrdersSampleQuery())

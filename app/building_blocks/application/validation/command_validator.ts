@@ -3,6 +3,8 @@ import type { Command, MessageClass, MessageFields } from '../messages.js'
 /** A compiled validator (`vine.create(...)`) whose output has the command's fields. */
 export interface FieldsValidator<TFields> {
   tryValidate(data: unknown): Promise<[unknown, null] | [null, TFields]>
+  /** The JSON Schema of the fields, for the API reference. */
+  toJSONSchema(): object
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Mediator } from '../../application/mediator.js'
 import type { Result } from '../../application/result.js'
 import { sendAppError } from './problem_details.js'
 import { sendJson } from './json_response.js'
+import type { EndpointDocs } from './openapi/endpoint_docs.js'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -20,6 +21,8 @@ export interface Endpoint {
   readonly method: HttpMethod
   readonly path: string
   readonly params?: Record<string, ParamMatcher>
+  /** What the API reference says about it (optional: a bare entry is generated without). */
+  readonly docs?: EndpointDocs
   handle(ctx: HttpContext): Promise<void>
 }
 
@@ -34,6 +37,7 @@ export abstract class MediatorEndpoint implements Endpoint {
   abstract readonly method: HttpMethod
   abstract readonly path: string
   readonly params?: Record<string, ParamMatcher>
+  readonly docs?: EndpointDocs
 
   constructor(protected readonly mediator: Mediator) {}
 

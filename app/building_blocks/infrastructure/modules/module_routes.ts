@@ -4,8 +4,11 @@ import type { HttpRouterService } from '@adonisjs/core/types'
 import type { Mediator } from '../../application/mediator.js'
 import type { Endpoint, EndpointClass, ParamMatcher } from '../http/endpoint.js'
 import { sendProblem } from '../http/problem_details.js'
-import { VERSION_SEGMENT_MATCHER, type ApiVersionText } from '../http/versioning/api_version.js'
+import { VERSION_SEGMENT_MATCHER, versionSegment, type ApiVersionText } from '../http/versioning/api_version.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
+import type { ApiReference } from '../http/openapi/api_reference.js'
+import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
+import { sendJson } from '../http/json_response.js'
 import { findModuleFiles, importDefault } from './module_files.js'
 
 /** An endpoint and the API version whose folder it sits in (none: every version). */
@@ -90,9 +93,11 @@ export function mountEndpoints(
   router: HttpRouterService,
   moduleName: string,
   endpoints: DiscoveredEndpoint[],
-  policy: ApiVersionPolicy | undefined
+  policy: ApiVersionPolicy | undefined,
+  reference: ApiReference
 ) {
   const tables = buildRouteTables(endpoints)
+  publishDocuments(router, moduleName, tables, policy, reference)
   if (!policy) {
     const versioned = endpoints.find((discovered) => discovered.version)
     if (versioned) {
@@ -129,4 +134,42 @@ function addRoute(
   const handle = typeof handler === 'function' ? handler : (ctx: HttpContext) => handler.handle(ctx)
   const route = router.route(table.path, [table.method], handle)
   for (const [param, matcher] of Object.entries(table.params)) route.where(param, matcher)
+}
+
+/** The routes a version serves, with the endpoint serving each. */
+function routesOf(tables: RouteTable[], version?: ApiVersionText): DocumentedRoute[] {
+  return tables.flatMap((table) => {
+    const endpoint = (version && table.byVersion.get(version)) || table.shared
+    return endpoint ? [{ method: table.method, path: table.path, params: table.params, endpoint }] : []
+  })
+}
+
+/**
+ * One OpenAPI document per version (or one for an unversioned module), served at
+ * /openapi/<module>-v<N>.json and listed in the API reference.
+ */
+function publishDocuments(
+  router: HttpRouterService,
+  moduleName: string,
+  tables: RouteTable[],
+  policy: ApiVersionPolicy | undefined,
+  reference: ApiReference
+) {
+  const versions: (ApiVersionText | undefined)[] = policy ? [...policy.versions] : [undefined]
+  for (const version of versions) {
+    const path = `/openapi/${moduleName}${version ? `-${versionSegment(version)}` : ''}.json`
+    reference.add({
+      module: moduleName,
+      version,
+      path,
+      build: () =>
+        buildOpenApiDocument({
+          module: moduleName,
+          version,
+          deprecated: Boolean(version && policy?.find(version)?.deprecationHeaders.length),
+          routes: routesOf(tables, version),
+        }),
+    })
+    router.get(path, (ctx) => sendJson(ctx, 200, reference.document(path)))
+  }
 }

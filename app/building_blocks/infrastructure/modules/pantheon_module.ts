@@ -2,6 +2,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import { Mediator } from '../../application/mediator.js'
 import { Command } from '../../application/messages.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
+import { ApiReference } from '../http/openapi/api_reference.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { readMessageCatalog } from './message_catalog.js'
 import { discoverEndpoints, mountEndpoints } from './module_routes.js'
@@ -77,7 +78,8 @@ export abstract class PantheonModule {
   private async registerEndpoints(): Promise<void> {
     const router = await this.app.container.make('router')
     const mediator = await this.app.container.make(Mediator)
+    const reference = await this.app.container.make(ApiReference)
     const endpoints = await discoverEndpoints(this.root, mediator)
-    mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions)
+    mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions, reference)
   }
 }

@@ -1,4 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { ID_REPRESENTATION } from '#building_blocks/infrastructure/http/openapi/representation'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
+import createProductValidator from '../../application/commands/create_product/create_product_validator.js'
 import { MediatorEndpoint } from '#building_blocks/infrastructure/http/endpoint'
 import { CreateProductCommand } from '../../application/commands/create_product/create_product_command.js'
 
@@ -6,6 +9,16 @@ import { CreateProductCommand } from '../../application/commands/create_product/
 export default class CreateProductEndpoint extends MediatorEndpoint {
   readonly method = 'post'
   readonly path = '/'
+  readonly docs: EndpointDocs = {
+    summary: 'Create a product',
+    requestBody: createProductValidator.validator,
+    response: {
+      status: 201,
+      description: 'The id of the new product',
+      representation: ID_REPRESENTATION,
+      headers: { Location: 'The URL of the new product' },
+    },
+  }
 
   async handle(ctx: HttpContext) {
     const { name, price } = ctx.request.body()

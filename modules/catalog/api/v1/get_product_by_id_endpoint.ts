@@ -1,13 +1,19 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
 import { MediatorEndpoint, UUID_PARAM } from '#building_blocks/infrastructure/http/endpoint'
 import { GetProductByIdQuery } from '../../application/queries/get_product_by_id/get_product_by_id_query.js'
-import { serializeProductV1 } from './product_v1_serializer.js'
+import { productV1Representation, serializeProductV1 } from './product_v1_serializer.js'
 
 /** v1: GET /api/catalog/:id → 200 { id, name, price }, or 404 Product.NotFound. */
 export default class GetProductByIdEndpoint extends MediatorEndpoint {
   readonly method = 'get'
   readonly path = '/:id'
   readonly params = { id: UUID_PARAM }
+  readonly docs: EndpointDocs = {
+    summary: 'Get a product',
+    response: { status: 200, description: 'The product', representation: productV1Representation },
+    problems: [404],
+  }
 
   async handle(ctx: HttpContext) {
     const result = await this.mediator.query(new GetProductByIdQuery(ctx.params.id))

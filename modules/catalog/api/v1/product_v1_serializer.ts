@@ -1,6 +1,15 @@
+import vine from '@vinejs/vine'
+import {
+  defineRepresentation,
+  type RepresentationOf,
+} from '#building_blocks/infrastructure/http/openapi/representation'
 import type { ProductDto } from '../../application/dtos/product_dto.js'
 
 /** The v1 representation of a product: exactly { id, name, price }. */
-export function serializeProductV1(product: ProductDto) {
+export const productV1Representation = defineRepresentation(
+  vine.object({ id: vine.string().uuid(), name: vine.string(), price: vine.number() })
+)
+
+export function serializeProductV1(product: ProductDto): RepresentationOf<typeof productV1Representation> {
   return { id: product.id, name: product.name, price: product.price }
 }

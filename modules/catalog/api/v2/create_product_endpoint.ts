@@ -1,4 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { ID_REPRESENTATION } from '#building_blocks/infrastructure/http/openapi/representation'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
+import createProductV2Validator from '../../application/commands/create_product_v2/create_product_v2_validator.js'
 import { MediatorEndpoint } from '#building_blocks/infrastructure/http/endpoint'
 import { CreateProductV2Command } from '../../application/commands/create_product_v2/create_product_v2_command.js'
 
@@ -6,6 +9,16 @@ import { CreateProductV2Command } from '../../application/commands/create_produc
 export default class CreateProductV2Endpoint extends MediatorEndpoint {
   readonly method = 'post'
   readonly path = '/'
+  readonly docs: EndpointDocs = {
+    summary: 'Create a product with its category',
+    requestBody: createProductV2Validator.validator,
+    response: {
+      status: 201,
+      description: 'The id of the new product',
+      representation: ID_REPRESENTATION,
+      headers: { Location: 'The URL of the new product' },
+    },
+  }
 
   async handle(ctx: HttpContext) {
     const { name, price, category } = ctx.request.body()

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
 import { MediatorEndpoint, UUID_PARAM } from '#building_blocks/infrastructure/http/endpoint'
 import { DeleteProductCommand } from '../../application/commands/delete_product/delete_product_command.js'
 
@@ -7,6 +8,11 @@ export default class DeleteProductEndpoint extends MediatorEndpoint {
   readonly method = 'delete'
   readonly path = '/:id'
   readonly params = { id: UUID_PARAM }
+  readonly docs: EndpointDocs = {
+    summary: 'Delete a product',
+    response: { status: 204, description: 'The product is deleted' },
+    problems: [404],
+  }
 
   async handle(ctx: HttpContext) {
     const result = await this.mediator.send(new DeleteProductCommand(ctx.params.id))

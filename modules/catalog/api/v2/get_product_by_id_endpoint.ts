@@ -1,13 +1,19 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
 import { MediatorEndpoint, UUID_PARAM } from '#building_blocks/infrastructure/http/endpoint'
 import { GetProductByIdQueryV2 } from '../../application/queries/get_product_by_id_v2/get_product_by_id_query_v2.js'
-import { serializeProductV2 } from './product_v2_serializer.js'
+import { productV2Representation, serializeProductV2 } from './product_v2_serializer.js'
 
 /** v2: GET /api/v2/catalog/:id → 200 with category, createdAt and links, or 404. */
 export default class GetProductByIdV2Endpoint extends MediatorEndpoint {
   readonly method = 'get'
   readonly path = '/:id'
   readonly params = { id: UUID_PARAM }
+  readonly docs: EndpointDocs = {
+    summary: 'Get a product with its category, creation time and links',
+    response: { status: 200, description: 'The product', representation: productV2Representation },
+    problems: [404],
+  }
 
   async handle(ctx: HttpContext) {
     const result = await this.mediator.query(new GetProductByIdQueryV2(ctx.params.id))

@@ -1,10 +1,28 @@
+import vine from '@vinejs/vine'
+import {
+  defineRepresentation,
+  type RepresentationOf,
+} from '#building_blocks/infrastructure/http/openapi/representation'
 import type { ProductDetailsDto } from '../../application/dtos/product_details_dto.js'
 
 /**
  * The v2 representation: v1's fields plus category (null for products created through v1),
  * createdAt, and links a client can follow without building URLs.
  */
-export function serializeProductV2(product: ProductDetailsDto) {
+export const productV2Representation = defineRepresentation(
+  vine.object({
+    id: vine.string().uuid(),
+    name: vine.string(),
+    price: vine.number(),
+    category: vine.string().nullable(),
+    createdAt: vine.string(),
+    links: vine.object({ self: vine.string(), delete: vine.string() }),
+  })
+)
+
+export function serializeProductV2(
+  product: ProductDetailsDto
+): RepresentationOf<typeof productV2Representation> {
   const self = `/api/v2/catalog/${product.id}`
   return {
     id: product.id,
