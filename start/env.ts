@@ -21,6 +21,8 @@ export default await Env.create(new URL('../', import.meta.url), {
     'silent',
   ] as const),
 
+  API_DOCS_PATH: Env.schema.string.optional(),
+
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   DATABASE_URL: Env.schema.string.optional(),
   SQLITE_FILENAME: Env.schema.string.optional(),

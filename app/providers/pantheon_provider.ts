@@ -25,6 +25,7 @@ export default class PantheonProvider {
    * request after `git clone` works. DB_AUTO_MIGRATE overrides the default either way.
    */
   async start() {
+    await this.serveApiReferencePage()
     const enabled = env.get('DB_AUTO_MIGRATE', this.app.inDev)
     if (!enabled || this.app.getEnvironment() !== 'web' || this.app.getMode() !== 'run') return
     try {
@@ -35,6 +36,20 @@ export default class PantheonProvider {
       const logger = await this.app.container.make('logger')
       logger.error({ err: error }, 'pending migrations could not be applied at start')
     }
+  }
+
+  /**
+   * In development only: an interactive API reference of every module and version at
+   * API_DOCS_PATH (default /docs). The JSON documents themselves are served in every environment.
+   */
+  private async serveApiReferencePage() {
+    if (!this.app.inDev) return
+    const router = await this.app.container.make('router')
+    const reference = await this.app.container.make(ApiReference)
+    const { apiReferencePage } = await import('#host/api_reference_page')
+    router.get(env.get('API_DOCS_PATH', '/docs'), ({ response }) =>
+      response.header('content-type', 'text/html; charset=utf-8').send(apiReferencePage(reference.entries()))
+    )
   }
 
   private registerMediator() {

@@ -51,6 +51,10 @@ test.group('Host process', (group) => {
       const plain = await fetch('http://127.0.0.1:5201/')
       assert.equal(plain.status, 200)
 
+      const reference = await fetch('http://127.0.0.1:5201/docs')
+      assert.equal(reference.status, 200)
+      assert.include(await reference.text(), '<title>API reference</title>')
+
       const secure = await httpsGet('https://127.0.0.1:5202/')
       assert.equal(secure.status, 200)
       assert.deepEqual(JSON.parse(secure.body), { name: 'pantheon', status: 'running' })
@@ -67,18 +71,21 @@ test.group('Host process', (group) => {
     )
     try {
       await assertNoHttps(assert, 5204)
+      const reference = await fetch('http://127.0.0.1:5203/docs')
+      assert.equal(reference.status, 404)
     } finally {
       await server.stop()
     }
   }).timeout(40_000)
 
-  test('HTTPS_ENABLED=false switches the development HTTPS listener off', async ({ assert }) => {
+  test('HTTPS_ENABLED=false switches the development HTTPS listener off; API_DOCS_PATH moves the reference', async ({ assert }) => {
     const server = await startHost(
       { http: 5205, https: 5206 },
-      { NODE_ENV: 'development', HTTPS_ENABLED: 'false' }
+      { NODE_ENV: 'development', HTTPS_ENABLED: 'false', API_DOCS_PATH: '/reference' }
     )
     try {
       await assertNoHttps(assert, 5206)
+      assert.equal((await fetch('http://127.0.0.1:5205/reference')).status, 200)
     } finally {
       await server.stop()
     }

@@ -1,0 +1,94 @@
+import { test } from '@japa/runner'
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { promisify } from 'node:util'
+import app from '@adonisjs/core/services/app'
+import type { ApiClient } from '@japa/api-client'
+import { ApiReference } from '#building_blocks/infrastructure/http/openapi/api_reference'
+import { findBreakingChanges } from '#tests/common/openapi_breaking_changes'
+
+const run = promisify(execFile)
+/** Where the documents of released versions are kept, to catch breaking changes. */
+const COMMITTED = app.makePath('docs', 'openapi')
+
+async function servedDocuments(client: ApiClient) {
+  const reference = await app.container.make(ApiReference)
+  const documents: Record<string, Record<string, unknown>> = {}
+  for (const entry of reference.entries()) {
+    const response = await client.get(entry.path)
+    response.assertStatus(200)
+    documents[basename(entry.path)] = response.body()
+  }
+  return documents
+}
+
+test.group('API reference', () => {
+  test('serves one document per module and version', async ({ client, assert }) => {
+    const documents = await servedDocuments(client)
+    assert.includeMembers(Object.keys(documents), ['catalog-v1.json', 'catalog-v2.json', 'orders-v1.json'])
+
+    const v1 = documents['catalog-v1.json'] as any
+    assert.equal(v1.openapi, '3.1.0')
+    assert.deepEqual(Object.keys(v1.paths).sort(), ['/api/v1/catalog', '/api/v1/catalog/sample', '/api/v1/catalog/{id}'])
+    const createBody = v1.paths['/api/v1/catalog'].post.requestBody.content['application/json'].schema
+    assert.deepEqual(createBody.required, ['name', 'price'])
+    const product = v1.paths['/api/v1/catalog/{id}'].get.responses['200'].content['application/json'].schema
+    assert.deepEqual(Object.keys(product.properties), ['id', 'name', 'price'])
+    assert.property(v1.paths['/api/v1/catalog/{id}'].get.responses, '404')
+
+    const v2 = documents['catalog-v2.json'] as any
+    assert.property(v2.paths['/api/v2/catalog/{id}'], 'delete')
+    assert.includeMembers(
+      v2.paths['/api/v2/catalog'].post.requestBody.content['application/json'].schema.required,
+      ['name', 'price', 'category']
+    )
+    const orders = documents['orders-v1.json'] as any
+    assert.deepEqual(Object.keys(orders.paths), ['/api/v1/orders/sample'])
+  })
+
+  test('every document passes redocly lint with zero errors', async ({ client, assert }) => {
+    const documents = await servedDocuments(client)
+    const folder = await mkdtemp(join(tmpdir(), 'pantheon-openapi-'))
+    try {
+      const files = []
+      for (const [name, document] of Object.entries(documents)) {
+        files.push(join(folder, name))
+        await writeFile(join(folder, name), JSON.stringify(document, null, 2))
+      }
+      const result = await run(app.makePath('node_modules/.bin/redocly'), ['lint', ...files], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      }).catch((error) => error)
+      const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`
+      assert.notProperty(result, 'code', `redocly lint reported errors:\n${output}`)
+      assert.notMatch(output, /[1-9]\d* errors?/)
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  }).timeout(120_000)
+
+  test('no change to a released version is breaking (additive changes update docs/openapi)', async ({
+    client,
+    assert,
+  }) => {
+    await mkdir(COMMITTED, { recursive: true })
+    for (const [name, document] of Object.entries(await servedDocuments(client))) {
+      const committedFile = join(COMMITTED, name)
+      const current = `${JSON.stringify(document, null, 2)}\n`
+      if (existsSync(committedFile)) {
+        const committed = JSON.parse(await readFile(committedFile, 'utf8'))
+        const breaking = findBreakingChanges(committed, document)
+        assert.deepEqual(
+          breaking,
+          [],
+          `${name} breaks clients of its version; keep the old behaviour or add a new API version:\n` + breaking.join('\n')
+        )
+      }
+      if (!existsSync(committedFile) || (await readFile(committedFile, 'utf8')) !== current) {
+        await writeFile(committedFile, current)
+      }
+    }
+  })
+})
