@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
+import { parseApiVersion, versionSegment } from '#building_blocks/infrastructure/http/versioning/api_version'
+import { declaredVersions } from '#scaffolding/api_versions_codemod'
 import { FilePlan } from '#scaffolding/file_plan'
 import { existingModule } from '#scaffolding/module_target'
 import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
@@ -52,6 +54,9 @@ export default class AddEndpoint extends ScaffoldCommand {
   @flags.string({ description: 'What the command or query returns, e.g. ProductId or ProductDto' })
   declare resultType?: string
 
+  @flags.string({ description: 'Serve it in this API version only (declared with add-api-version), e.g. 2.0' })
+  declare apiVersion?: string
+
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
     assertPascalCaseName(this.name, 'endpoint')
@@ -83,7 +88,9 @@ export default class AddEndpoint extends ScaffoldCommand {
     }
 
     const snake = snakeCase(this.name)
-    const folder = join(module.root, 'api')
+    const version = await this.versionFolder(module.root, module.folder, module.pascal)
+    const folder = join(module.root, 'api', ...(version ? [version.folder] : []))
+    const up = version ? '../../' : '../'
     if (existsSync(join(folder, `${snake}_endpoint.ts`)) && !this.force) {
       throw new ScaffoldError(`The endpoint ${this.name} already exists in the ${module.pascal} module`, 'Use --force to overwrite it')
     }
@@ -97,11 +104,13 @@ export default class AddEndpoint extends ScaffoldCommand {
           ? 'created'
           : 'ok'
     const routeSegment = module.folder.replace(/_/g, '-')
-    const base = `/api/${routeSegment}`
+    const base = version ? `/api/${version.segment}/${routeSegment}` : `/api/${routeSegment}`
     const requiresBody = kind === 'command' && /\bvine\.(?!any)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
       await readFile(messageFile.replace(/_command\.ts$/, '_validator.ts'), 'utf8').catch(() => '')
     )
     const state = {
+      testName: version ? `${snake}_${version.folder}` : snake,
+      sampleBase: base,
       moduleRoot: module.root,
       folder,
       name: this.name,
@@ -115,7 +124,7 @@ export default class AddEndpoint extends ScaffoldCommand {
       message: {
         kind,
         className,
-        import: `../application/${folderName}/${useCaseSnake}/${useCaseSnake}_${kind}.js`,
+        import: `${up}application/${folderName}/${useCaseSnake}/${useCaseSnake}_${kind}.js`,
       },
       sampleUrl: `${base}${route === '/' ? '/' : route.replace(/:[A-Za-z0-9]+/g, '0190a5a8-0000-7000-8000-000000000001')}`,
       badIdUrl: `${base}${route.replace(/:[A-Za-z0-9]+/g, 'not-a-uuid')}`,
@@ -130,6 +139,25 @@ export default class AddEndpoint extends ScaffoldCommand {
       plan.create(test.destination, test.contents)
     }
     return plan
+  }
+
+  /** The api/ subfolder of --api-version (v2, v2_1), after checking the module declares it. */
+  private async versionFolder(moduleRoot: string, moduleFolder: string, modulePascal: string) {
+    if (this.apiVersion === undefined) return undefined
+    const version = parseApiVersion(this.apiVersion)
+    if (!version) throw new ScaffoldError(`--api-version "${this.apiVersion}" is not an API version: write e.g. 2.0`)
+    const file = join(moduleRoot, 'infrastructure', `${moduleFolder}_api_versions.ts`)
+    const source = await readFile(file, 'utf8').catch(() => {
+      throw new ScaffoldError(`The ${modulePascal} module is not versioned (no ${moduleFolder}_api_versions.ts)`)
+    })
+    if (!(await declaredVersions(source, file)).includes(version)) {
+      throw new ScaffoldError(
+        `The ${modulePascal} module does not declare API version ${version}`,
+        `Declare it first: node ace add-api-version ${modulePascal} ${version}`
+      )
+    }
+    const [major, minor] = version.split('.')
+    return { folder: minor === '0' ? `v${major}` : `v${major}_${minor}`, segment: versionSegment(version) }
   }
 
   protected nextSteps(): string[] {

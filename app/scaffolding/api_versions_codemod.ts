@@ -1,0 +1,78 @@
+import { parseApiVersion } from '../building_blocks/infrastructure/http/versioning/api_version.js'
+import { ScaffoldError } from './scaffold_error.js'
+
+/*
+ * Edits a module's `<module>_api_versions.ts`: the object passed to defineApiVersions({...}).
+ * Syntax-tree edits (ts-morph, loaded on demand); each checks first, so nothing is added twice.
+ */
+
+async function definitionObject(source: string, fileName: string) {
+  const { Project, SyntaxKind } = await import('ts-morph')
+  const file = new Project({ useInMemoryFileSystem: true }).createSourceFile(fileName, source)
+  const call = file
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .find((candidate) => candidate.getExpression().getText() === 'defineApiVersions')
+  const object = call?.getArguments()[0]?.asKind(SyntaxKind.ObjectLiteralExpression)
+  if (!object) throw new ScaffoldError(`${fileName} has no defineApiVersions({ … }) to edit`)
+  return { file, object, SyntaxKind }
+}
+
+/** The versions the module declares, canonical ("1.0"). */
+export async function declaredVersions(source: string, fileName: string): Promise<string[]> {
+  const { object, SyntaxKind } = await definitionObject(source, fileName)
+  const array = object.getProperty('versions')?.getFirstDescendantByKind(SyntaxKind.ArrayLiteralExpression)
+  return (array?.getElements() ?? [])
+    .map((element) => parseApiVersion(element.getText().replace(/['"`]/g, '')))
+    .filter((version): version is NonNullable<typeof version> => version !== undefined)
+}
+
+export async function addVersion(source: string, fileName: string, version: string): Promise<string> {
+  const { file, object, SyntaxKind } = await definitionObject(source, fileName)
+  const array = object.getProperty('versions')?.getFirstDescendantByKind(SyntaxKind.ArrayLiteralExpression)
+  if (!array) throw new ScaffoldError(`${fileName} declares no versions: [ … ] list`)
+  const last = array.getElements().at(-1)
+  if (last) file.insertText(last.getEnd(), `, '${version}'`)
+  else file.insertText(array.getStart() + 1, `'${version}'`)
+  return file.getFullText()
+}
+
+export interface Deprecation {
+  since: Date
+  sunset?: Date
+  link?: string
+}
+
+/** Adds (or with `replace`, rewrites) the version's entry in `deprecated: { … }`. */
+export async function deprecateVersion(
+  source: string,
+  fileName: string,
+  version: string,
+  deprecation: Deprecation,
+  replace: boolean
+): Promise<string> {
+  const { file, object, SyntaxKind } = await definitionObject(source, fileName)
+  const entry = [
+    `since: new Date('${deprecation.since.toISOString()}')`,
+    ...(deprecation.sunset ? [`sunset: new Date('${deprecation.sunset.toISOString()}')`] : []),
+    ...(deprecation.link ? [`deprecationLink: '${deprecation.link.replace(/'/g, "\\'")}'`] : []),
+  ].join(', ')
+  const deprecated = object.getProperty('deprecated')?.getFirstDescendantByKind(SyntaxKind.ObjectLiteralExpression)
+  if (!deprecated) {
+    const last = object.getProperties().at(-1)!
+    const trailingComma = file.getFullText().slice(last.getEnd()).trimStart().startsWith(',')
+    file.insertText(last.getEnd() + (trailingComma ? 1 : 0), `${trailingComma ? '' : ','} deprecated: { '${version}': { ${entry} } }`)
+    return file.getFullText()
+  }
+  const existing = deprecated
+    .getProperties()
+    .find((property) => parseApiVersion(property.getFirstChild()?.getText().replace(/['"`]/g, '') ?? '') === version)
+  if (existing && !replace) {
+    throw new ScaffoldError(`API version ${version} is already deprecated`, 'Use --force to replace its dates and link')
+  }
+  if (existing) {
+    existing.replaceWithText(`'${version}': { ${entry} }`)
+  } else {
+    deprecated.addPropertyAssignment({ name: `'${version}'`, initializer: `{ ${entry} }` })
+  }
+  return file.getFullText()
+}

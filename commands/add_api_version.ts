@@ -1,0 +1,48 @@
+import { join } from 'node:path'
+import { args } from '@adonisjs/core/ace'
+import { parseApiVersion } from '#building_blocks/infrastructure/http/versioning/api_version'
+import { addVersion, declaredVersions } from '#scaffolding/api_versions_codemod'
+import { FilePlan } from '#scaffolding/file_plan'
+import { existingModule } from '#scaffolding/module_target'
+import { ScaffoldCommand } from '#scaffolding/scaffold_command'
+import { ScaffoldError } from '#scaffolding/scaffold_error'
+import { readFile } from 'node:fs/promises'
+
+export default class AddApiVersion extends ScaffoldCommand {
+  static commandName = 'add-api-version'
+  static description = 'Declare a new API version of a module (for breaking changes only)'
+
+  @args.string({ description: 'The module, e.g. Catalog' })
+  declare moduleName: string
+
+  @args.string({ description: 'The new version, e.g. 2.0' })
+  declare version: string
+
+  #version = ''
+
+  protected async plan(): Promise<FilePlan> {
+    const module = existingModule(this.app, this.moduleName)
+    const version = parseApiVersion(this.version)
+    if (!version) throw new ScaffoldError(`"${this.version}" is not an API version: write major.minor, e.g. 2.0`)
+    this.#version = version
+    const file = join(module.root, 'infrastructure', `${module.folder}_api_versions.ts`)
+    const declared = await declaredVersions(await readFile(file, 'utf8').catch(() => {
+      throw new ScaffoldError(`The ${module.pascal} module is not versioned (no ${module.folder}_api_versions.ts)`)
+    }), file)
+    if (declared.includes(version)) {
+      throw new ScaffoldError(`The ${module.pascal} module already declares API version ${version}`)
+    }
+    const plan = new FilePlan(this.app.makePath())
+    await plan.edit(file, (source) => addVersion(source, file, version))
+    return plan
+  }
+
+  protected nextSteps(): string[] {
+    const [major, minor] = this.#version.split('.')
+    const folder = minor === '0' ? `v${major}` : `v${major}_${minor}`
+    return [
+      `Add its endpoints: node ace add-endpoint <Name> --module ${this.moduleName} … --api-version ${this.#version} (they go to api/${folder}/)`,
+      'Endpoints directly in api/ serve every version; only what changes needs a versioned copy',
+    ]
+  }
+}

@@ -1,0 +1,62 @@
+import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { args, flags } from '@adonisjs/core/ace'
+import { parseApiVersion } from '#building_blocks/infrastructure/http/versioning/api_version'
+import { declaredVersions, deprecateVersion } from '#scaffolding/api_versions_codemod'
+import { FilePlan } from '#scaffolding/file_plan'
+import { existingModule } from '#scaffolding/module_target'
+import { ScaffoldCommand } from '#scaffolding/scaffold_command'
+import { ScaffoldError } from '#scaffolding/scaffold_error'
+
+export default class DeprecateApiVersion extends ScaffoldCommand {
+  static commandName = 'deprecate-api-version'
+  static description =
+    'Deprecate an API version of a module: Deprecation, Sunset and Link headers, then 410 after the sunset date'
+
+  @args.string({ description: 'The module, e.g. Catalog' })
+  declare moduleName: string
+
+  @args.string({ description: 'The version to deprecate, e.g. 1.0' })
+  declare version: string
+
+  @flags.string({ description: 'When it stops being served (ISO 8601 date), e.g. 2027-06-30' })
+  declare sunset?: string
+
+  @flags.string({ description: 'A page explaining the deprecation (http or https URL)' })
+  declare link?: string
+
+  protected async plan(): Promise<FilePlan> {
+    const module = existingModule(this.app, this.moduleName)
+    const version = parseApiVersion(this.version)
+    if (!version) throw new ScaffoldError(`"${this.version}" is not an API version: write major.minor, e.g. 1.0`)
+    const now = new Date()
+    let sunset: Date | undefined
+    if (this.sunset !== undefined) {
+      sunset = new Date(this.sunset)
+      if (Number.isNaN(sunset.getTime())) {
+        throw new ScaffoldError(`--sunset "${this.sunset}" is not a date: write it as 2027-06-30`)
+      }
+      if (sunset <= now) throw new ScaffoldError(`--sunset ${this.sunset} is not in the future`)
+    }
+    if (this.link !== undefined && !/^https?:\/\/[^\s'"]+$/.test(this.link)) {
+      throw new ScaffoldError(`--link "${this.link}" is not an http(s) URL`)
+    }
+    const file = join(module.root, 'infrastructure', `${module.folder}_api_versions.ts`)
+    const source = await readFile(file, 'utf8').catch(() => {
+      throw new ScaffoldError(`The ${module.pascal} module is not versioned (no ${module.folder}_api_versions.ts)`)
+    })
+    const declared = await declaredVersions(source, file)
+    if (!declared.includes(version)) {
+      throw new ScaffoldError(`The ${module.pascal} module has no API version ${version} (it has ${declared.join(', ')})`)
+    }
+    const plan = new FilePlan(this.app.makePath())
+    await plan.edit(file, (text) =>
+      deprecateVersion(text, file, version, { since: now, sunset, link: this.link }, Boolean(this.force))
+    )
+    return plan
+  }
+
+  protected nextSteps(): string[] {
+    return ['Restart the app: responses of that version now carry Deprecation (and Sunset, Link) headers']
+  }
+}
