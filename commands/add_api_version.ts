@@ -1,12 +1,14 @@
-import { join } from 'node:path'
 import { args } from '@adonisjs/core/ace'
-import { parseApiVersion } from '#building_blocks/infrastructure/http/versioning/api_version'
-import { addVersion, declaredVersions } from '#scaffolding/api_versions_codemod'
+import {
+  parseApiVersion,
+  versionFolder,
+  type ApiVersionText,
+} from '#building_blocks/infrastructure/http/versioning/api_version'
+import { addVersion, moduleVersions } from '#scaffolding/api_versions_codemod'
 import { FilePlan } from '#scaffolding/file_plan'
 import { existingModule } from '#scaffolding/module_target'
 import { ScaffoldCommand } from '#scaffolding/scaffold_command'
 import { ScaffoldError } from '#scaffolding/scaffold_error'
-import { readFile } from 'node:fs/promises'
 
 export default class AddApiVersion extends ScaffoldCommand {
   static commandName = 'add-api-version'
@@ -25,10 +27,7 @@ export default class AddApiVersion extends ScaffoldCommand {
     const version = parseApiVersion(this.version)
     if (!version) throw new ScaffoldError(`"${this.version}" is not an API version: write major.minor, e.g. 2.0`)
     this.#version = version
-    const file = join(module.root, 'infrastructure', `${module.folder}_api_versions.ts`)
-    const declared = await declaredVersions(await readFile(file, 'utf8').catch(() => {
-      throw new ScaffoldError(`The ${module.pascal} module is not versioned (no ${module.folder}_api_versions.ts)`)
-    }), file)
+    const { file, versions: declared } = await moduleVersions(module)
     if (declared.includes(version)) {
       throw new ScaffoldError(`The ${module.pascal} module already declares API version ${version}`)
     }
@@ -38,8 +37,7 @@ export default class AddApiVersion extends ScaffoldCommand {
   }
 
   protected nextSteps(): string[] {
-    const [major, minor] = this.#version.split('.')
-    const folder = minor === '0' ? `v${major}` : `v${major}_${minor}`
+    const folder = versionFolder(this.#version as ApiVersionText)
     return [
       `Add its endpoints: node ace add-endpoint <Name> --module ${this.moduleName} … --api-version ${this.#version} (they go to api/${folder}/)`,
       'Endpoints directly in api/ serve every version; only what changes needs a versioned copy',

@@ -2,10 +2,14 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
-import { parseApiVersion, versionSegment } from '#building_blocks/infrastructure/http/versioning/api_version'
-import { declaredVersions } from '#scaffolding/api_versions_codemod'
+import {
+  parseApiVersion,
+  versionFolder,
+  versionSegment,
+} from '#building_blocks/infrastructure/http/versioning/api_version'
+import { moduleVersions } from '#scaffolding/api_versions_codemod'
 import { FilePlan } from '#scaffolding/file_plan'
-import { existingModule } from '#scaffolding/module_target'
+import { existingModule, type ModuleTarget } from '#scaffolding/module_target'
 import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
 import { renderStub } from '#scaffolding/render_stub'
 import { useCaseName } from '#scaffolding/result_type'
@@ -88,7 +92,7 @@ export default class AddEndpoint extends ScaffoldCommand {
     }
 
     const snake = snakeCase(this.name)
-    const version = await this.versionFolder(module.root, module.folder, module.pascal)
+    const version = await this.versionFolder(module)
     const folder = join(module.root, 'api', ...(version ? [version.folder] : []))
     const up = version ? '../../' : '../'
     if (existsSync(join(folder, `${snake}_endpoint.ts`)) && !this.force) {
@@ -142,22 +146,17 @@ export default class AddEndpoint extends ScaffoldCommand {
   }
 
   /** The api/ subfolder of --api-version (v2, v2_1), after checking the module declares it. */
-  private async versionFolder(moduleRoot: string, moduleFolder: string, modulePascal: string) {
+  private async versionFolder(module: ModuleTarget) {
     if (this.apiVersion === undefined) return undefined
     const version = parseApiVersion(this.apiVersion)
     if (!version) throw new ScaffoldError(`--api-version "${this.apiVersion}" is not an API version: write e.g. 2.0`)
-    const file = join(moduleRoot, 'infrastructure', `${moduleFolder}_api_versions.ts`)
-    const source = await readFile(file, 'utf8').catch(() => {
-      throw new ScaffoldError(`The ${modulePascal} module is not versioned (no ${moduleFolder}_api_versions.ts)`)
-    })
-    if (!(await declaredVersions(source, file)).includes(version)) {
+    if (!(await moduleVersions(module)).versions.includes(version)) {
       throw new ScaffoldError(
-        `The ${modulePascal} module does not declare API version ${version}`,
-        `Declare it first: node ace add-api-version ${modulePascal} ${version}`
+        `The ${module.pascal} module does not declare API version ${version}`,
+        `Declare it first: node ace add-api-version ${module.pascal} ${version}`
       )
     }
-    const [major, minor] = version.split('.')
-    return { folder: minor === '0' ? `v${major}` : `v${major}_${minor}`, segment: versionSegment(version) }
+    return { folder: versionFolder(version), segment: versionSegment(version) }
   }
 
   protected nextSteps(): string[] {

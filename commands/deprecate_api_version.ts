@@ -1,8 +1,6 @@
-import { join } from 'node:path'
-import { readFile } from 'node:fs/promises'
 import { args, flags } from '@adonisjs/core/ace'
 import { parseApiVersion } from '#building_blocks/infrastructure/http/versioning/api_version'
-import { declaredVersions, deprecateVersion } from '#scaffolding/api_versions_codemod'
+import { deprecateVersion, moduleVersions } from '#scaffolding/api_versions_codemod'
 import { FilePlan } from '#scaffolding/file_plan'
 import { existingModule } from '#scaffolding/module_target'
 import { ScaffoldCommand } from '#scaffolding/scaffold_command'
@@ -41,11 +39,7 @@ export default class DeprecateApiVersion extends ScaffoldCommand {
     if (this.link !== undefined && !/^https?:\/\/[^\s'"]+$/.test(this.link)) {
       throw new ScaffoldError(`--link "${this.link}" is not an http(s) URL`)
     }
-    const file = join(module.root, 'infrastructure', `${module.folder}_api_versions.ts`)
-    const source = await readFile(file, 'utf8').catch(() => {
-      throw new ScaffoldError(`The ${module.pascal} module is not versioned (no ${module.folder}_api_versions.ts)`)
-    })
-    const declared = await declaredVersions(source, file)
+    const { file, versions: declared } = await moduleVersions(module)
     if (!declared.includes(version)) {
       throw new ScaffoldError(`The ${module.pascal} module has no API version ${version} (it has ${declared.join(', ')})`)
     }

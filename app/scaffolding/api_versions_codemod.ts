@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { parseApiVersion } from '../building_blocks/infrastructure/http/versioning/api_version.js'
+import type { ModuleTarget } from './module_target.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /*
@@ -15,6 +18,15 @@ async function definitionObject(source: string, fileName: string) {
   const object = call?.getArguments()[0]?.asKind(SyntaxKind.ObjectLiteralExpression)
   if (!object) throw new ScaffoldError(`${fileName} has no defineApiVersions({ … }) to edit`)
   return { file, object, SyntaxKind }
+}
+
+/** A module's versions file, its source and the versions it declares. */
+export async function moduleVersions(module: ModuleTarget) {
+  const file = join(module.root, 'infrastructure', `${module.folder}_api_versions.ts`)
+  const source = await readFile(file, 'utf8').catch(() => {
+    throw new ScaffoldError(`The ${module.pascal} module is not versioned (no ${module.folder}_api_versions.ts)`)
+  })
+  return { file, source, versions: await declaredVersions(source, file) }
 }
 
 /** The versions the module declares, canonical ("1.0"). */

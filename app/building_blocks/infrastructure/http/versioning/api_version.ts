@@ -22,3 +22,9 @@ export function versionSegment(version: ApiVersionText): string {
 
 /** Matches the `:version` route segment: v<major>[.<minor>]. */
 export const VERSION_SEGMENT_MATCHER = { match: /^v\d{1,4}(\.\d{1,4})?$/ }
+
+/** The api/ subfolder of a version's endpoints: "v2" for 2.0, "v2_1" for 2.1. */
+export function versionFolder(version: ApiVersionText): string {
+  const [major, minor] = version.split('.')
+  return minor === '0' ? `v${major}` : `v${major}_${minor}`
+}
