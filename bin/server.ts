@@ -20,8 +20,19 @@ new Ignitor(APP_ROOT, { importer: appImporter })
       const { prepareDevelopmentHttps } = await import('#host/https_listener')
       listenOverHttps = await prepareDevelopmentHttps(app)
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+    // Graceful stop: no new connections, in-flight requests finish, then the database closes.
+    // A request still running after SHUTDOWN_TIMEOUT_MS (default 10 s) does not hold the exit.
+    const stop = async () => {
+      const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000)
+      setTimeout(() => process.exit(1), timeout).unref()
+      // Keep-alive connections that go idle after their last response would otherwise hold the
+      // listener open until their keep-alive timeout.
+      const nodeServer = (await app.container.make('server')).getNodeServer()
+      setInterval(() => nodeServer?.closeIdleConnections(), 100).unref()
+      return app.terminate()
+    }
+    app.listen('SIGTERM', stop)
+    app.listenIf(app.managedByPm2, 'SIGINT', stop)
   })
   .httpServer()
   .start((handler) => {

@@ -5,3 +5,6 @@
 import router from '@adonisjs/core/services/router'
 
 router.get('/', () => ({ name: 'pantheon', status: 'running' }))
+
+router.get('/health/live', async (ctx) => (await import('#host/health_controller')).live(ctx))
+router.get('/health/ready', async (ctx) => (await import('#host/health_controller')).ready(ctx))
