@@ -37,7 +37,8 @@ new Ignitor(APP_ROOT, { importer: appImporter })
   .httpServer()
   .start((handler) => {
     listenOverHttps?.(handler)
-    return createServer(handler)
+    // A client that trickles its headers or body is cut off instead of holding a connection.
+    return createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, handler)
   })
   .catch((error) => {
     process.exitCode = 1

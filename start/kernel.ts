@@ -10,6 +10,9 @@ server.errorHandler(() => import('#exceptions/handler'))
 server.use([() => import('#middleware/json_content_type_middleware')])
 
 /** Runs on matched routes only. */
-router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+router.use([
+  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('#middleware/json_depth_middleware'),
+])
 
 export const middleware = router.named({})

@@ -126,6 +126,13 @@ test.group('Catalog API: create product', () => {
       assert.containsSubset(response.body, { status: 415, code: 'Request.UnsupportedMediaType' })
     })
 
+  test('a body nested deeper than 32 levels answers 400 Request.TooDeep', async ({ client, assert }) => {
+    let nested: unknown = 'Pen'
+    for (let level = 0; level < 40; level++) nested = { nested }
+    const response = await client.post('/api/catalog').json({ name: nested, price: 1 })
+    assertProblem(assert, response, 400, 'Request.TooDeep')
+  })
+
   test('a body over 1 MB answers 413', async ({ client, assert }) => {
     const response = await client
       .post('/api/catalog')
