@@ -3,6 +3,23 @@ import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#building_blocks/application/app_error'
 import { failure, success } from '#building_blocks/application/result'
 import { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
+import { AggregateRoot } from '#building_blocks/domain/aggregate_root'
+import type { DomainEvent } from '#building_blocks/domain/domain_event'
+
+class Noted implements DomainEvent {
+  readonly name = 'Noted'
+  readonly occurredAt = new Date()
+  constructor(readonly note: string) {}
+}
+
+class Notebook extends AggregateRoot<string> {
+  constructor() {
+    super('notebook')
+  }
+  note(text: string) {
+    this.raise(new Noted(text))
+  }
+}
 
 const TABLE = 'uow_probe'
 
@@ -61,5 +78,55 @@ test.group('Lucid unit of work', (group) => {
       assert.isFalse(orders.client().isTransaction)
       return success(true)
     })
+  })
+
+  test('runs domain event handlers before the commit, in the same transaction', async ({ assert }) => {
+    const unitOfWork = new LucidUnitOfWork(db)
+    unitOfWork.domainEvents.register(Noted, {
+      async handle(event: DomainEvent) {
+        await unitOfWork.client().insertQuery().table(TABLE).insert({ name: (event as Noted).note })
+      },
+    })
+    const notebook = new Notebook()
+    await unitOfWork.run(async () => {
+      notebook.note('from the handler')
+      unitOfWork.track(notebook)
+      return success(true)
+    })
+    assert.deepEqual(await storedNames(), ['from the handler'])
+  })
+
+  test('a failing domain event handler rolls the whole unit back', async ({ assert }) => {
+    const unitOfWork = new LucidUnitOfWork(db)
+    unitOfWork.domainEvents.register(Noted, {
+      async handle() {
+        throw new Error('handler failed')
+      },
+    })
+    const notebook = new Notebook()
+    await assert.rejects(
+      () =>
+        unitOfWork.run(async () => {
+          await unitOfWork.client().insertQuery().table(TABLE).insert({ name: 'business write' })
+          notebook.note('x')
+          unitOfWork.track(notebook)
+          return success(true)
+        }),
+      'handler failed'
+    )
+    assert.deepEqual(await storedNames(), [])
+  })
+
+  test('a failure result dispatches nothing', async ({ assert }) => {
+    const unitOfWork = new LucidUnitOfWork(db)
+    let handled = 0
+    unitOfWork.domainEvents.register(Noted, { handle: async () => void (handled += 1) })
+    const notebook = new Notebook()
+    await unitOfWork.run(async () => {
+      notebook.note('x')
+      unitOfWork.track(notebook)
+      return failure(AppError.conflict('Probe.Conflict', 'no'))
+    })
+    assert.equal(handled, 0)
   })
 })

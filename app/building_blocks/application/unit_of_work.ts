@@ -1,3 +1,4 @@
+import type { AggregateRoot } from '../domain/aggregate_root.js'
 import type { Result } from './result.js'
 
 /**
@@ -7,4 +8,9 @@ import type { Result } from './result.js'
  */
 export interface UnitOfWork {
   run<T>(work: () => Promise<Result<T>>): Promise<Result<T>>
+  /**
+   * Remembers an aggregate saved in the current unit of work: its domain events are dispatched
+   * before the commit. Repositories call it; outside a unit of work it does nothing.
+   */
+  track(aggregate: AggregateRoot<unknown>): void
 }

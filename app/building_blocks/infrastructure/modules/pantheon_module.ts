@@ -6,6 +6,8 @@ import { ApiReference } from '../http/openapi/api_reference.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { readMessageCatalog } from './message_catalog.js'
 import { discoverEndpoints, mountEndpoints } from './module_routes.js'
+import { findModuleFiles, importDefault } from './module_files.js'
+import type { DomainEventHandlerClass } from '../../application/domain_events.js'
 import { PipelineFactory } from './pipeline_factory.js'
 
 /**
@@ -55,6 +57,7 @@ export abstract class PantheonModule {
   async boot(): Promise<void> {
     this.#unitOfWork = new LucidUnitOfWork(await this.app.container.make('lucid.db'))
     await this.registerMessages()
+    await this.registerDomainEventHandlers()
   }
 
   async start(): Promise<void> {
@@ -72,6 +75,18 @@ export abstract class PantheonModule {
           ? pipelines.forCommand(this.unitOfWork, catalog.validators.get(message))
           : pipelines.forQuery()
       mediator.register({ message, handler, behaviors })
+    }
+  }
+
+  /** `*_event_handler.ts` files react to the module's domain events inside its unit of work. */
+  private async registerDomainEventHandlers(): Promise<void> {
+    for (const file of findModuleFiles(this.root, '{application,infrastructure}/**/*_event_handler')) {
+      const handlerClass = (await importDefault(file)) as DomainEventHandlerClass
+      if (typeof handlerClass.handles !== 'function') {
+        throw new Error(`${file}: the handler class needs "static handles = <DomainEvent class>"`)
+      }
+      const handler = await this.app.container.make(handlerClass)
+      this.unitOfWork.domainEvents.register(handlerClass.handles, handler)
     }
   }
 

@@ -1,8 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Database } from '@adonisjs/lucid/database'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { AggregateRoot } from '../../domain/aggregate_root.js'
+import { DomainEventDispatcher } from '../../application/domain_events.js'
 import type { Result } from '../../application/result.js'
 import type { UnitOfWork } from '../../application/unit_of_work.js'
+
+interface OpenUnit {
+  transaction: TransactionClientContract
+  aggregates: Set<AggregateRoot<unknown>>
+}
 
 /**
  * A module's unit of work on Lucid. `run` opens a transaction and keeps it in async-local
@@ -10,23 +17,35 @@ import type { UnitOfWork } from '../../application/unit_of_work.js'
  * around; the storage is per instance, so each module only ever sees its own transaction.
  */
 export class LucidUnitOfWork implements UnitOfWork {
-  readonly #transaction = new AsyncLocalStorage<TransactionClientContract>()
+  readonly #unit = new AsyncLocalStorage<OpenUnit>()
 
   constructor(
     private readonly db: Database,
+    /** The module's domain event handlers, run before each commit. */
+    readonly domainEvents = new DomainEventDispatcher(),
     private readonly connectionName?: string
   ) {}
 
   /** The open transaction of the current unit of work, or a plain connection outside one. */
   client(): QueryClientContract {
-    return this.#transaction.getStore() ?? this.db.connection(this.connectionName)
+    return this.#unit.getStore()?.transaction ?? this.db.connection(this.connectionName)
+  }
+
+  track(aggregate: AggregateRoot<unknown>): void {
+    this.#unit.getStore()?.aggregates.add(aggregate)
   }
 
   async run<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
     const transaction = await this.db.connection(this.connectionName).transaction()
+    const unit: OpenUnit = { transaction, aggregates: new Set() }
     let result: Result<T>
     try {
-      result = await this.#transaction.run(transaction, work)
+      result = await this.#unit.run(unit, async () => {
+        const outcome = await work()
+        // Handlers run inside the unit, so their writes join this transaction.
+        if (outcome.ok) await this.domainEvents.dispatchFrom(unit.aggregates)
+        return outcome
+      })
     } catch (error) {
       await rollbackQuietly(transaction)
       throw error

@@ -13,6 +13,7 @@ export class LucidProductRepository extends ProductRepository {
   }
 
   async add(product: Product): Promise<void> {
+    this.unitOfWork.track(product)
     await ProductModel.create(
       {
         id: product.id,
