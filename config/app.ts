@@ -22,7 +22,8 @@ export const http = defineConfig({
   /** The request id is the problem-details traceId and is echoed in the X-Request-Id header. */
   generateRequestId: true,
   allowMethodSpoofing: false,
-  useAsyncLocalStorage: false,
+  /** Lets the outbox read the request id (the correlation id of the events a request raises). */
+  useAsyncLocalStorage: true,
   cookie: {
     domain: '',
     path: '/',

@@ -23,6 +23,10 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   API_DOCS_PATH: Env.schema.string.optional(),
 
+  /** Only the in-process transport exists so far; anything else is refused at boot. */
+  MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory'] as const),
+  OUTBOX_RELAY: Env.schema.enum.optional(['in-process', 'off'] as const),
+
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   DATABASE_URL: Env.schema.string.optional(),
   SQLITE_FILENAME: Env.schema.string.optional(),

@@ -1,5 +1,8 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { Mediator } from '#building_blocks/application/mediator'
+import { MemoryTransport } from '#building_blocks/infrastructure/messaging/memory_transport'
+import { Outbox } from '#building_blocks/infrastructure/messaging/outbox'
+import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
 import { ApiReference } from '#building_blocks/infrastructure/http/openapi/api_reference'
 import { translateDomainError } from '#building_blocks/application/pipeline/domain_error_translator'
 import { PipelineFactory } from '#building_blocks/infrastructure/modules/pipeline_factory'
@@ -12,12 +15,47 @@ import env from '#start/env'
  * its handlers with, and the pipeline factory that gives every message the same outer steps.
  */
 export default class PantheonProvider {
+  #relay?: OutboxRelay
+
   constructor(protected app: ApplicationService) {}
 
   register() {
     this.registerMediator()
     this.registerPipelineFactory()
     this.app.container.singleton(ApiReference, () => new ApiReference())
+    this.registerMessaging()
+  }
+
+  /** The outbox, the transport and the relay that moves committed events from one to the other. */
+  private registerMessaging() {
+    this.app.container.singleton(Outbox, async (resolver) => {
+      const { HttpContext } = await import('@adonisjs/core/http')
+      return new Outbox(await resolver.make('lucid.db'), () => HttpContext.get()?.request.id())
+    })
+    this.app.container.singleton(MemoryTransport, () => new MemoryTransport())
+    this.app.container.singleton(OutboxRelay, async (resolver) => {
+      const logger = await resolver.make('logger')
+      const relay = new OutboxRelay(
+        await resolver.make('lucid.db'),
+        await resolver.make(MemoryTransport),
+        {},
+        (error) => logger.error({ err: error }, 'outbox relay pass failed')
+      )
+      ;(await resolver.make(Outbox)).onCommit(() => relay.wake())
+      return relay
+    })
+  }
+
+  /** The relay runs in the host unless OUTBOX_RELAY=off (then `node ace outbox:relay` runs it). */
+  async ready() {
+    if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
+    if (env.get('OUTBOX_RELAY', 'in-process') === 'off') return
+    this.#relay = await this.app.container.make(OutboxRelay)
+    this.#relay.start()
+  }
+
+  async shutdown() {
+    await this.#relay?.stop()
   }
 
   /**

@@ -53,11 +53,11 @@ const violationCases: ViolationCase[] = [
     to: 'modules/shop/infrastructure/order_record.ts',
   },
   {
-    title: 'reports an infrastructure file importing its integration layer',
-    fixture: 'infrastructure_imports_integration',
+    title: 'reports an infrastructure file importing the application building blocks directly',
+    fixture: 'infrastructure_imports_application_building_blocks',
     rule: 'infrastructure-imports-only-inner-layers',
     from: 'modules/shop/infrastructure/shop_module.ts',
-    to: 'modules/shop/integration/order_placed.ts',
+    to: 'app/building_blocks/application/result.ts',
   },
   {
     title: 'reports an api file importing its domain layer',

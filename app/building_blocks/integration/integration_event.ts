@@ -16,3 +16,20 @@ export interface IntegrationEvent<TPayload> {
   readonly correlationId: string
   readonly payload: TPayload
 }
+
+/** An integration event contract: its stable type name and version, typed by its payload. */
+export interface IntegrationEventContract<TPayload> {
+  readonly type: string
+  readonly version: number
+  /** Type carrier only; never set. */
+  readonly payload?: TPayload
+}
+
+export type PayloadOf<C> = C extends IntegrationEventContract<infer P> ? P : never
+
+export function defineIntegrationEvent<TPayload>(
+  type: string,
+  version: number
+): IntegrationEventContract<TPayload> {
+  return { type, version }
+}

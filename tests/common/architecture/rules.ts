@@ -81,12 +81,12 @@ export const architectureRules: IForbiddenRuleType[] = [
   ),
   mayImportOnly(
     'infrastructure-imports-only-inner-layers',
-    'Infrastructure wires a module together (persistence, registration, routes), so it may see ' +
-      "all of its module's layers except the published integration contract, and only the " +
+    'Infrastructure wires a module together (persistence, registration, routes, publishing its ' +
+      "integration events), so it may see all of its module's layers, and only the " +
       'infrastructure building blocks.',
     inModule('infrastructure'),
     [
-      ownLayers('infrastructure', 'application', 'domain', 'api'),
+      ownLayers('infrastructure', 'application', 'domain', 'api', 'integration'),
       buildingBlocks('infrastructure'),
       ANOTHER_MODULE,
     ]

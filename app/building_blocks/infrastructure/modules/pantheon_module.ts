@@ -8,6 +8,9 @@ import { readMessageCatalog } from './message_catalog.js'
 import { discoverEndpoints, mountEndpoints } from './module_routes.js'
 import { findModuleFiles, importDefault } from './module_files.js'
 import type { DomainEventHandlerClass } from '../../application/domain_events.js'
+import type { ConsumerClass } from '../messaging/consumer.js'
+import { onceThroughInbox } from '../messaging/inbox.js'
+import { MemoryTransport } from '../messaging/memory_transport.js'
 import { PipelineFactory } from './pipeline_factory.js'
 
 /**
@@ -58,6 +61,7 @@ export abstract class PantheonModule {
     this.#unitOfWork = new LucidUnitOfWork(await this.app.container.make('lucid.db'))
     await this.registerMessages()
     await this.registerDomainEventHandlers()
+    await this.subscribeConsumers()
   }
 
   async start(): Promise<void> {
@@ -87,6 +91,28 @@ export abstract class PantheonModule {
       }
       const handler = await this.app.container.make(handlerClass)
       this.unitOfWork.domainEvents.register(handlerClass.handles, handler)
+    }
+  }
+
+  /**
+   * `infrastructure/consumers/*_consumer.ts` apply other modules' integration events, each event
+   * once (through the inbox), in a transaction of their own.
+   */
+  private async subscribeConsumers(): Promise<void> {
+    const transport = await this.app.container.make(MemoryTransport)
+    const db = await this.app.container.make('lucid.db')
+    for (const file of findModuleFiles(this.root, 'infrastructure/consumers/*_consumer')) {
+      const consumerClass = (await importDefault(file)) as ConsumerClass
+      if (!consumerClass.consumes?.type) {
+        throw new Error(`${file}: the consumer class needs "static consumes = <integration event contract>"`)
+      }
+      const consumer = (await this.app.container.make(consumerClass)) as InstanceType<ConsumerClass>
+      const name = `${this.name}.${consumerClass.name}`
+      transport.subscribe(
+        consumerClass.consumes.type,
+        name,
+        onceThroughInbox(db, name, (event, client) => consumer.handle(event, client))
+      )
     }
   }
 

@@ -18,6 +18,12 @@ interface OpenUnit {
  */
 export class LucidUnitOfWork implements UnitOfWork {
   readonly #unit = new AsyncLocalStorage<OpenUnit>()
+  /** The innermost open transaction of any module: what the host's outbox writes into. */
+  static readonly #anyOpen = new AsyncLocalStorage<TransactionClientContract>()
+
+  static currentTransaction(): TransactionClientContract | undefined {
+    return LucidUnitOfWork.#anyOpen.getStore()
+  }
 
   constructor(
     private readonly db: Database,
@@ -40,12 +46,14 @@ export class LucidUnitOfWork implements UnitOfWork {
     const unit: OpenUnit = { transaction, aggregates: new Set() }
     let result: Result<T>
     try {
-      result = await this.#unit.run(unit, async () => {
-        const outcome = await work()
-        // Handlers run inside the unit, so their writes join this transaction.
-        if (outcome.ok) await this.domainEvents.dispatchFrom(unit.aggregates)
-        return outcome
-      })
+      result = await LucidUnitOfWork.#anyOpen.run(transaction, () =>
+        this.#unit.run(unit, async () => {
+          const outcome = await work()
+          // Handlers run inside the unit, so their writes join this transaction.
+          if (outcome.ok) await this.domainEvents.dispatchFrom(unit.aggregates)
+          return outcome
+        })
+      )
     } catch (error) {
       await rollbackQuietly(transaction)
       throw error

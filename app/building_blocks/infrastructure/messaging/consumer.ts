@@ -1,0 +1,21 @@
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type {
+  IntegrationEvent,
+  IntegrationEventContract,
+  PayloadOf,
+} from '../../integration/integration_event.js'
+
+/**
+ * Applies another module's integration event in this module. `client` is the transaction that
+ * also records the event in the inbox: write through it so the effect and the record commit
+ * together.
+ */
+export interface IntegrationEventConsumer<TContract extends IntegrationEventContract<unknown>> {
+  handle(event: IntegrationEvent<PayloadOf<TContract>>, client: QueryClientContract): Promise<void>
+}
+
+/** A consumer class: `static consumes` names the contract it subscribes to. */
+export interface ConsumerClass {
+  readonly consumes: IntegrationEventContract<unknown>
+  new (...args: never[]): IntegrationEventConsumer<IntegrationEventContract<unknown>>
+}

@@ -1,0 +1,38 @@
+import type { Database } from '@adonisjs/lucid/database'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { IntegrationEvent } from '../../integration/integration_event.js'
+import type { EventDelivery } from './message_transport.js'
+
+export const INBOX_TABLE = 'pantheon_inbox'
+
+function isDuplicateKey(error: unknown): boolean {
+  const code = (error as { code?: string }).code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+/**
+ * Wraps a consumer so each event's effect happens once: the event id is recorded in the inbox
+ * before the effect, in the same transaction. A duplicate delivery finds the id and does
+ * nothing; a concurrent one waits on the row lock, then finds it.
+ */
+export function onceThroughInbox(
+  db: Database,
+  consumer: string,
+  effect: (event: IntegrationEvent<unknown>, client: QueryClientContract) => Promise<void>
+): EventDelivery {
+  return async (event) => {
+    await db.transaction(async (trx) => {
+      try {
+        await trx.insertQuery().table(INBOX_TABLE).insert({
+          consumer,
+          event_id: event.eventId,
+          processed_at: new Date().toISOString(),
+        })
+      } catch (error) {
+        if (isDuplicateKey(error)) return
+        throw error
+      }
+      await effect(event, trx)
+    })
+  }
+}

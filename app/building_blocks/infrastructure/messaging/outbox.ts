@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto'
+import { v7 as uuidv7 } from 'uuid'
+import type { Database } from '@adonisjs/lucid/database'
+import type {
+  IntegrationEventContract,
+} from '../../integration/integration_event.js'
+import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
+
+export const OUTBOX_TABLE = 'pantheon_outbox'
+
+/**
+ * Writes integration events to the outbox, in the transaction of the command that raised them:
+ * the event exists if and only if the business change committed. The relay is woken right after
+ * that commit, so delivery does not wait for the next poll.
+ */
+export class Outbox {
+  #onCommit: () => void = () => {}
+
+  constructor(
+    private readonly db: Database,
+    /** Where the correlation id of the current request comes from (the request id). */
+    private readonly correlationId: () => string | undefined = () => undefined
+  ) {}
+
+  /** Called by the relay: what to run after each commit that wrote to the outbox. */
+  onCommit(wake: () => void): void {
+    this.#onCommit = wake
+  }
+
+  async publish<T>(contract: IntegrationEventContract<T>, payload: T): Promise<string> {
+    const transaction = LucidUnitOfWork.currentTransaction()
+    if (!transaction) {
+      throw new Error(`${contract.type} can only be published inside a command's unit of work`)
+    }
+    const id = uuidv7()
+    const now = new Date().toISOString()
+    await transaction.insertQuery().table(OUTBOX_TABLE).insert({
+      id,
+      type: contract.type,
+      version: contract.version,
+      payload: JSON.stringify(payload),
+      correlation_id: this.correlationId() ?? randomUUID(),
+      occurred_at: now,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+    })
+    transaction.after('commit', () => this.#onCommit())
+    return id
+  }
+
+  /** The rows an operator looks at: pending and failed, or dead letters only. */
+  list(options: { dead?: boolean; limit?: number } = {}) {
+    const query = this.db.from(OUTBOX_TABLE).orderBy('id', 'asc').limit(options.limit ?? 100)
+    return options.dead ? query.where('status', 'dead') : query.whereNot('status', 'sent')
+  }
+}

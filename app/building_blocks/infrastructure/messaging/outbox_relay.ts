@@ -1,0 +1,165 @@
+import type { Database } from '@adonisjs/lucid/database'
+import type { IntegrationEvent } from '../../integration/integration_event.js'
+import type { MessageTransport } from './message_transport.js'
+import { OUTBOX_TABLE } from './outbox.js'
+
+export interface RelayOptions {
+  batchSize: number
+  /** How long a claimed row stays reserved for this relay; a crashed relay's claim expires. */
+  leaseMs: number
+  /** The fallback poll; commits wake the relay at once. */
+  pollMs: number
+  /** Deliveries tried before an event becomes a dead letter. */
+  maxAttempts: number
+  /** Wait before the next try after the n-th failure (exponential). */
+  backoffMs: (attempt: number) => number
+}
+
+export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
+  batchSize: 100,
+  leaseMs: 30_000,
+  pollMs: 1_000,
+  maxAttempts: 5,
+  backoffMs: (attempt) => Math.min(200 * 2 ** (attempt - 1), 60_000),
+}
+
+interface OutboxRow {
+  id: string
+  type: string
+  version: number
+  payload: string
+  correlation_id: string | null
+  occurred_at: string | Date
+  attempts: number
+}
+
+/**
+ * Publishes committed outbox rows to the transport and marks them sent. Rows are claimed with a
+ * lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so relays on several hosts never publish the
+ * same row at once. Failed deliveries are retried with exponential backoff, then dead-lettered.
+ */
+export class OutboxRelay {
+  readonly options: RelayOptions
+  #timer?: NodeJS.Timeout
+  #running?: Promise<void>
+  #again = false
+  #stopped = true
+
+  constructor(
+    private readonly db: Database,
+    private readonly transport: MessageTransport,
+    options: Partial<RelayOptions> = {},
+    private readonly onError: (error: unknown) => void = () => {}
+  ) {
+    this.options = { ...DEFAULT_RELAY_OPTIONS, ...options }
+  }
+
+  start(): void {
+    this.#stopped = false
+    this.#timer = setInterval(() => this.wake(), this.options.pollMs)
+    this.#timer.unref()
+    this.wake()
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true
+    clearInterval(this.#timer)
+    await this.#running
+  }
+
+  /** Runs a pass now (or right after the one in progress). */
+  wake(): void {
+    if (this.#stopped) return
+    if (this.#running) {
+      this.#again = true
+      return
+    }
+    this.#running = this.drain()
+      .then(() => undefined)
+      .catch((error) => this.onError(error))
+      .finally(() => {
+        this.#running = undefined
+        if (this.#again) {
+          this.#again = false
+          this.wake()
+        }
+      })
+  }
+
+  /** Delivers every due row; returns how many were sent. */
+  async drain(): Promise<number> {
+    let sent = 0
+    for (;;) {
+      const rows = await this.claim()
+      if (rows.length === 0) return sent
+      for (const row of rows) sent += (await this.deliver(row)) ? 1 : 0
+    }
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const now = new Date()
+    const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString()
+    return this.db.transaction(async (trx) => {
+      const due = trx
+        .from(OUTBOX_TABLE)
+        .select('id', 'type', 'version', 'payload', 'correlation_id', 'occurred_at', 'attempts')
+        .where('status', 'pending')
+        .where('next_attempt_at', '<=', now.toISOString())
+        .where((query) => query.whereNull('claimed_until').orWhere('claimed_until', '<', now.toISOString()))
+        .orderBy('id', 'asc')
+        .limit(this.options.batchSize)
+      if (trx.dialect.name === 'postgres') due.forUpdate().skipLocked()
+      const rows = (await due) as OutboxRow[]
+      if (rows.length > 0) {
+        await trx.from(OUTBOX_TABLE).whereIn('id', rows.map((row) => row.id)).update({ claimed_until: leaseEnd })
+      }
+      return rows
+    })
+  }
+
+  private async deliver(row: OutboxRow): Promise<boolean> {
+    const event: IntegrationEvent<unknown> = {
+      eventId: row.id,
+      type: row.type,
+      version: Number(row.version),
+      occurredAt: new Date(row.occurred_at).toISOString(),
+      correlationId: row.correlation_id ?? row.id,
+      payload: JSON.parse(row.payload),
+    }
+    try {
+      await this.transport.publish(event)
+      await this.db.from(OUTBOX_TABLE).where('id', row.id).update({
+        status: 'sent',
+        sent_at: new Date().toISOString(),
+        claimed_until: null,
+      })
+      return true
+    } catch (error) {
+      const attempts = Number(row.attempts) + 1
+      const dead = attempts >= this.options.maxAttempts
+      await this.db.from(OUTBOX_TABLE).where('id', row.id).update({
+        attempts,
+        status: dead ? 'dead' : 'pending',
+        next_attempt_at: new Date(Date.now() + this.options.backoffMs(attempts)).toISOString(),
+        claimed_until: null,
+        last_error: error instanceof Error ? error.message : String(error),
+      })
+      return false
+    }
+  }
+
+  /** Puts dead or failed rows back in line (all dead letters without ids). */
+  async retry(ids?: string[]): Promise<number> {
+    const query = this.db.from(OUTBOX_TABLE).whereNot('status', 'sent')
+    if (ids) query.whereIn('id', ids)
+    else query.where('status', 'dead')
+    const updated = await query.update({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: new Date().toISOString(),
+      claimed_until: null,
+    })
+    this.wake()
+    return Number(Array.isArray(updated) ? updated[0] : updated)
+  }
+}
