@@ -20,6 +20,7 @@ const TEMPLATE_FILES = [
 
 const TEMPLATE_FOLDERS = [
   'bin',
+  'database',
   'config',
   'start',
   'app/building_blocks',

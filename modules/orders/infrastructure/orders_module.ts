@@ -1,5 +1,7 @@
 import { PantheonModule } from '#building_blocks/infrastructure/modules/pantheon_module'
 import { ordersApiVersions } from './orders_api_versions.js'
+import { CatalogProductRepository } from '../domain/catalog_product.js'
+import { LucidCatalogProductRepository } from './persistence/lucid_catalog_product_repository.js'
 
 /**
  * The Orders module's registration class: an AdonisJS service provider found by the
@@ -10,5 +12,7 @@ export default class OrdersModule extends PantheonModule {
   readonly name = 'orders'
   readonly apiVersions = ordersApiVersions
 
-  protected registerServices(): void {}
+  protected registerServices(): void {
+    this.app.container.singleton(CatalogProductRepository, () => new LucidCatalogProductRepository(this.unitOfWork))
+  }
 }

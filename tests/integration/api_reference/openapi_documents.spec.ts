@@ -46,7 +46,7 @@ test.group('API reference', () => {
       ['name', 'price', 'category']
     )
     const orders = documents['orders-v1.json'] as any
-    assert.deepEqual(Object.keys(orders.paths), ['/api/v1/orders/sample'])
+    assert.deepEqual(Object.keys(orders.paths).sort(), ['/api/v1/orders/products/{id}', '/api/v1/orders/sample'])
   })
 
   test('every document passes redocly lint with zero errors', async ({ client, assert }) => {

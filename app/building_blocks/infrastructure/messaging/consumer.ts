@@ -19,3 +19,6 @@ export interface ConsumerClass {
   readonly consumes: IntegrationEventContract<unknown>
   new (...args: never[]): IntegrationEventConsumer<IntegrationEventContract<unknown>>
 }
+
+/** Re-exported so consumers (module infrastructure) need only the infrastructure blocks. */
+export type { IntegrationEvent }

@@ -1,0 +1,27 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import vine from '@vinejs/vine'
+import { MediatorEndpoint, UUID_PARAM } from '#building_blocks/infrastructure/http/endpoint'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
+import { defineRepresentation } from '#building_blocks/infrastructure/http/openapi/representation'
+import { GetProductQuery } from '../application/queries/get_product/get_product_query.js'
+
+const catalogProductRepresentation = defineRepresentation(
+  vine.object({ id: vine.string().uuid(), name: vine.string(), price: vine.number() })
+)
+
+/** GET /api/orders/products/:id → 200 from Orders' read model, or 404 Orders.ProductNotFound. */
+export default class GetProductEndpoint extends MediatorEndpoint {
+  readonly method = 'get'
+  readonly path = '/products/:id'
+  readonly params = { id: UUID_PARAM }
+  readonly docs: EndpointDocs = {
+    summary: 'Get a product as Orders knows it',
+    response: { status: 200, description: 'The product', representation: catalogProductRepresentation },
+    problems: [404],
+  }
+
+  async handle(ctx: HttpContext) {
+    const result = await this.mediator.query(new GetProductQuery(ctx.params.id))
+    this.respond(ctx, result, (product) => this.ok(ctx, product))
+  }
+}

@@ -1,0 +1,22 @@
+import { inject } from '@adonisjs/core'
+import { AppError } from '#building_blocks/application/app_error'
+import type { QueryHandler } from '#building_blocks/application/handlers'
+import { failure, success, type Result } from '#building_blocks/application/result'
+import { CatalogProductRepository } from '../../../domain/catalog_product.js'
+import { toCatalogProductDto, type CatalogProductDto } from '../../dtos/catalog_product_dto.js'
+import { GetProductQuery } from './get_product_query.js'
+
+@inject()
+export default class GetProductHandler implements QueryHandler<GetProductQuery> {
+  static readonly handles = GetProductQuery
+
+  constructor(private readonly products: CatalogProductRepository) {}
+
+  async handle(query: GetProductQuery): Promise<Result<CatalogProductDto>> {
+    const product = await this.products.findById(query.id)
+    if (!product) {
+      return failure(AppError.notFound('Orders.ProductNotFound', `Orders knows no product ${query.id}`))
+    }
+    return success(toCatalogProductDto(product))
+  }
+}

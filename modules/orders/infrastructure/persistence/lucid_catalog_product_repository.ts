@@ -1,0 +1,16 @@
+import type { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
+import { CatalogProductRepository, type CatalogProduct } from '../../domain/catalog_product.js'
+
+export const CATALOG_PRODUCTS_TABLE = 'orders_catalog_products'
+
+/** Orders' read model of Catalog's products, in its own table. */
+export class LucidCatalogProductRepository extends CatalogProductRepository {
+  constructor(private readonly unitOfWork: LucidUnitOfWork) {
+    super()
+  }
+
+  async findById(id: string): Promise<CatalogProduct | null> {
+    const row = await this.unitOfWork.client().from(CATALOG_PRODUCTS_TABLE).where('id', id).first()
+    return row ? { id: row.id, name: row.name, price: Number(row.price) } : null
+  }
+}
