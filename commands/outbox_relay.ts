@@ -1,0 +1,16 @@
+import { BaseCommand } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
+
+export default class OutboxRelayCommand extends BaseCommand {
+  static commandName = 'outbox:relay'
+  static description = 'Run the outbox relay as its own process (for hosts started with OUTBOX_RELAY=off)'
+  static options: CommandOptions = { startApp: true, staysAlive: true }
+
+  async run() {
+    const relay = await this.app.container.make(OutboxRelay)
+    relay.start()
+    this.logger.info('outbox relay running; stop it with SIGTERM or Ctrl+C')
+    this.app.terminating(() => relay.stop())
+  }
+}
