@@ -1,16 +1,16 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import type { DomainEventHandlerClass } from '../../application/domain_events.js'
 import { Mediator } from '../../application/mediator.js'
 import { Command } from '../../application/messages.js'
-import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import { ApiReference } from '../http/openapi/api_reference.js'
-import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
-import { readMessageCatalog } from './message_catalog.js'
-import { discoverEndpoints, mountEndpoints } from './module_routes.js'
-import { findModuleFiles, importDefault } from './module_files.js'
-import type { DomainEventHandlerClass } from '../../application/domain_events.js'
+import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import type { ConsumerClass } from '../messaging/consumer.js'
 import { onceThroughInbox } from '../messaging/inbox.js'
 import { MemoryTransport } from '../messaging/memory_transport.js'
+import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
+import { readMessageCatalog } from './message_catalog.js'
+import { findModuleFiles, importDefault } from './module_files.js'
+import { discoverEndpoints, mountEndpoints } from './module_routes.js'
 import { PipelineFactory } from './pipeline_factory.js'
 
 /**
@@ -18,8 +18,10 @@ import { PipelineFactory } from './pipeline_factory.js'
  * adonisrc.ts. Subclasses name the module and register their own services (repositories) in
  * `registerServices`; everything else is found by convention:
  * - handlers, validators, commands and queries under `application/` (at boot),
+ * - domain event handlers (`*_event_handler.ts`), run in the unit of work before each commit,
+ * - consumers of other modules' integration events (`infrastructure/consumers/*_consumer.ts`),
  * - endpoints under `api/` (`api/v<N>/` for one API version), mounted under `/api/<name>`
- *   and, for a versioned module, `/api/v<N>/<name>` (at start).
+ *   and, for a versioned module, `/api/v<N>/<name>` (at start), with their OpenAPI documents.
  */
 export abstract class PantheonModule {
   /** The module's folder name under modules/ (snake_case); its routes live under /api/<name>. */

@@ -1,9 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { ID_REPRESENTATION } from '#building_blocks/infrastructure/http/openapi/representation'
-import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
-import createProductValidator from '../../application/commands/create_product/create_product_validator.js'
 import { MediatorEndpoint } from '#building_blocks/infrastructure/http/endpoint'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
+import { ID_REPRESENTATION } from '#building_blocks/infrastructure/http/openapi/representation'
 import { CreateProductCommand } from '../../application/commands/create_product/create_product_command.js'
+import createProductValidator from '../../application/commands/create_product/create_product_validator.js'
 
 /** v1: POST /api/catalog → 201, Location of the new product, body: its id as a JSON string. */
 export default class CreateProductEndpoint extends MediatorEndpoint {

@@ -1,9 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { ID_REPRESENTATION } from '#building_blocks/infrastructure/http/openapi/representation'
-import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
-import createProductV2Validator from '../../application/commands/create_product_v2/create_product_v2_validator.js'
 import { MediatorEndpoint } from '#building_blocks/infrastructure/http/endpoint'
+import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
+import { ID_REPRESENTATION } from '#building_blocks/infrastructure/http/openapi/representation'
 import { CreateProductV2Command } from '../../application/commands/create_product_v2/create_product_v2_command.js'
+import createProductV2Validator from '../../application/commands/create_product_v2/create_product_v2_validator.js'
 
 /** v2: POST /api/v2/catalog with { name, price, category } → 201, Location, the id. */
 export default class CreateProductV2Endpoint extends MediatorEndpoint {
