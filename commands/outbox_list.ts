@@ -1,11 +1,10 @@
-import { BaseCommand, flags } from '@adonisjs/core/ace'
-import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { flags } from '@adonisjs/core/ace'
+import { DatabaseCommand } from '#host/database_command'
 import { Outbox } from '#building_blocks/infrastructure/messaging/outbox'
 
-export default class OutboxList extends BaseCommand {
+export default class OutboxList extends DatabaseCommand {
   static commandName = 'outbox:list'
   static description = 'List integration events not yet delivered (pending and failing), or the dead letters'
-  static options: CommandOptions = { startApp: true }
 
   @flags.boolean({ description: 'Only the dead letters (events that failed every try)' })
   declare failed: boolean
@@ -13,18 +12,7 @@ export default class OutboxList extends BaseCommand {
   @flags.boolean({ description: 'Print JSON' })
   declare json: boolean
 
-  async run() {
-    try {
-      await this.execute()
-    } catch (error) {
-      // A missing table or an unreachable database is an operator's situation, not a crash.
-      this.logger.error(error instanceof Error ? error.message : String(error))
-      this.logger.info('Is the database reachable and migrated? node ace migration:run')
-      this.exitCode = 1
-    }
-  }
-
-  private async execute() {
+  protected async execute() {
     const outbox = await this.app.container.make(Outbox)
     const rows = await outbox.list({ dead: this.failed })
     if (this.json) {
