@@ -60,7 +60,8 @@ export default defineConfig({
     forceExit: false,
   },
 
-  metaFiles: [],
+  /** Copied into build/: ace's index of the scaffolding and outbox commands. */
+  metaFiles: [{ pattern: 'commands/commands.json', reloadServer: false }],
 
   hooks: {
     init: [indexEntities()],

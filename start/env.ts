@@ -22,6 +22,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   ] as const),
 
   API_DOCS_PATH: Env.schema.string.optional(),
+  /** Bare comparison routes under /bench for `npm run bench`; never set it in a real deployment. */
+  BENCH_ROUTES: Env.schema.boolean.optional(),
 
   /** Only the in-process transport exists so far; anything else is refused at boot. */
   MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory'] as const),

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const APP_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -22,7 +24,10 @@ export async function startServerProcess(
   let output = ''
   const child = spawn(
     process.execPath,
-    ['--import=@poppinss/ts-exec', 'bin/server.ts'],
+    // A production build has compiled JavaScript only.
+    existsSync(join(appRoot, 'bin', 'server.js'))
+      ? ['bin/server.js']
+      : ['--import=@poppinss/ts-exec', 'bin/server.ts'],
     { cwd: appRoot, env: { ...process.env, LOG_LEVEL: 'info', ...env } }
   )
   child.stdout.on('data', (chunk) => (output += chunk))

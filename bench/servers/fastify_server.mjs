@@ -1,0 +1,15 @@
+// Fastify 5 with pg: the floor route and the same product read as Pantheon's GET.
+import Fastify from 'fastify'
+import pg from 'pg'
+
+const app = Fastify({ logger: false })
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+
+app.get('/floor', async () => ({ hello: 'world' }))
+app.get('/products/:id', async (request, reply) => {
+  const { rows } = await pool.query('select id, name, price from catalog_products where id = $1', [request.params.id])
+  if (rows.length === 0) return reply.code(404).send({ code: 'Product.NotFound' })
+  return { id: rows[0].id, name: rows[0].name, price: Number(rows[0].price) }
+})
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
