@@ -135,7 +135,8 @@ interface Row {
 }
 
 function runScenario(scenario: string, targets: Target[], ids: string[]): Row[] {
-  for (const target of targets) load(target, WARMUP, ids)
+  // Warm-up runs are discarded from the figures but their 2xx count in `ok` (the POST check).
+  const warmupOk = targets.map((target) => load(target, WARMUP, ids).ok)
   const rounds: Measure[][] = targets.map(() => [])
   for (let round = 0; round < REPEAT; round++) {
     targets.forEach((target, index) => rounds[index].push(load(target, DURATION, ids)))
@@ -150,7 +151,7 @@ function runScenario(scenario: string, targets: Target[], ids: string[]): Row[] 
       p50: median(runs.map((run) => run.p50)),
       p99: median(runs.map((run) => run.p99)),
       spread: (Math.max(...rps) - Math.min(...rps)) / median(rps),
-      ok: runs.reduce((sum, run) => sum + run.ok, 0),
+      ok: warmupOk[index] + runs.reduce((sum, run) => sum + run.ok, 0),
       failures: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
     }
   })
@@ -211,6 +212,10 @@ try {
     'Pantheon GET / bare Adonis (SQLite)': ratio('Pantheon /api/v1/catalog/:id', 'bare Adonis + Lucid', 'GET product, SQLite'),
   }
   const acknowledged = posts.reduce((sum, row) => sum + row.ok, 0)
+  // autocannon stops counting when a run ends, with up to one request per connection in flight:
+  // those may commit without their 201 being counted. Fewer rows than 201s would be a lost write.
+  const inFlightAtStops = CONNECTIONS * posts.length * (REPEAT + 1)
+  const writesOk = created >= acknowledged && created - acknowledged <= inFlightAtStops
   const lines = [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${PINNED ? 'servers on CPU 1, load on CPU 0' : 'not pinned'}; ${CONNECTIONS} connections, ${DURATION} s × ${REPEAT} rounds after a ${WARMUP} s warm-up.`,
     '',
@@ -222,14 +227,14 @@ try {
     '|---|---|',
     ...Object.entries(ratios).map(([name, value]) => `| ${name} | ${(value * 100).toFixed(0)}% |`),
     '',
-    `POST check: ${acknowledged} responses 201, ${created} rows created (${acknowledged === created ? 'equal' : 'MISMATCH'}).`,
+    `POST check: ${acknowledged} responses 201, ${created} rows created (${writesOk ? `no acknowledged write lost; ${created - acknowledged} were in flight when runs stopped` : 'MISMATCH'}).`,
   ]
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
   writeFileSync(join(ROOT, 'bench/results/latest.md'), `${lines.join('\n')}\n`)
   writeFileSync(join(ROOT, 'bench/results/latest.json'), `${JSON.stringify({ rows, ratios, acknowledged, created }, null, 2)}\n`)
   console.log(lines.join('\n'))
   const unstable = rows.filter((row) => row.spread > 0.1)
-  if (unstable.length > 0 || acknowledged !== created) {
+  if (unstable.length > 0 || !writesOk) {
     console.error(`unstable: ${unstable.map((row) => `${row.scenario} / ${row.label}`).join(', ') || 'none'}`)
     process.exitCode = 1
   }

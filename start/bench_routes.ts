@@ -26,5 +26,9 @@ router.post('/bench/products', async ({ request, response }) => {
       created_at: new Date().toISOString(),
     })
   })
-  response.header('location', `/bench/products/${id}`).status(201).json(id)
+  response
+    .header('location', `/bench/products/${id}`)
+    .header('content-type', 'application/json; charset=utf-8')
+    .status(201)
+    .send(JSON.stringify(id))
 })
