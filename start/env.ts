@@ -25,9 +25,19 @@ export default await Env.create(new URL('../', import.meta.url), {
   /** Bare comparison routes under /bench for `npm run bench`; never set it in a real deployment. */
   BENCH_ROUTES: Env.schema.boolean.optional(),
 
-  /** Only the in-process transport exists so far; anything else is refused at boot. */
-  MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory'] as const),
+  /** Integration events: the transport, where the relay runs, and consumer tries before a dead letter. */
+  MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory', 'redis', 'rabbitmq'] as const),
   OUTBOX_RELAY: Env.schema.enum.optional(['in-process', 'off'] as const),
+  MESSAGE_MAX_ATTEMPTS: Env.schema.number.optional(),
+  REDIS_URL: Env.schema.string.optional(),
+  RABBITMQ_URL: Env.schema.string.optional(),
+
+  /** Per-client rate limit; the store is memory (one process) or redis (shared by every host). */
+  RATE_LIMIT_STORE: Env.schema.enum.optional(['memory', 'redis', 'off'] as const),
+  RATE_LIMIT_REQUESTS: Env.schema.number.optional(),
+  RATE_LIMIT_WINDOW: Env.schema.string.optional(),
+  /** How long a command or query may run before the request answers 503. */
+  HANDLER_TIMEOUT_MS: Env.schema.number.optional(),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   DATABASE_URL: Env.schema.string.optional(),
