@@ -3,7 +3,9 @@ import type { Result } from './result.js'
 
 /**
  * A module's transaction boundary. `run` commits when the work returns a success and rolls back
- * when it returns a failure or throws (the exception is rethrown after the rollback).
+ * when it returns a failure or throws (the exception is rethrown after the rollback). After a
+ * handler timeout (see pipeline/timeout_behavior.ts) it rolls back without waiting for the
+ * handler that is still running.
  * Each module has its own, so one module's commit never saves another module's work.
  */
 export interface UnitOfWork {

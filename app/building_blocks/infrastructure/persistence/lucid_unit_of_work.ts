@@ -3,6 +3,7 @@ import type { Database } from '@adonisjs/lucid/database'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { AggregateRoot } from '../../domain/aggregate_root.js'
 import { DomainEventDispatcher } from '../../application/domain_events.js'
+import { isTimeout } from '../../application/pipeline/timeout_behavior.js'
 import type { Result } from '../../application/result.js'
 import type { UnitOfWork } from '../../application/unit_of_work.js'
 
@@ -60,6 +61,11 @@ export class LucidUnitOfWork implements UnitOfWork {
     }
     if (result.ok) {
       await transaction.commit()
+    } else if (isTimeout(result)) {
+      // The handler is still running and may have a query in flight on this connection (a lock
+      // wait, a stalled server): the ROLLBACK queues behind it, so the answer must not wait for
+      // it. Issuing it marks the transaction finished at once, so no later write can commit.
+      void rollbackQuietly(transaction)
     } else {
       await transaction.rollback()
     }
