@@ -6,8 +6,11 @@ import server from '@adonisjs/core/services/server'
 
 server.errorHandler(() => import('#exceptions/handler'))
 
-/** Runs on every request, matched or not. */
-server.use([() => import('#middleware/json_content_type_middleware')])
+/** Runs on every request, matched or not; the rate limit first, so a refused client costs little. */
+server.use([
+  () => import('#middleware/throttle_middleware'),
+  () => import('#middleware/json_content_type_middleware'),
+])
 
 /** Runs on matched routes only. */
 router.use([

@@ -1,0 +1,54 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import { errors, type LimiterResponse } from '@adonisjs/limiter'
+import { rateLimit } from '#config/limiter'
+import { clientRateLimiter } from '#host/client_rate_limiter'
+import { sendProblem } from '#building_blocks/infrastructure/http/problem_details'
+
+export const RATE_LIMIT_EXCEEDED_CODE = 'RateLimit.Exceeded'
+
+/** Liveness and readiness probes come from the orchestrator and must never be refused. */
+const isHealthProbe = (ctx: HttpContext) => ctx.request.url().startsWith('/health/')
+
+/** Whether the store failed on the previous request: an outage is logged once, not per request. */
+let storeFailing = false
+
+/**
+ * Counts every request (known route or not, before its body is read) against its client's
+ * address, `ctx.request.ip()`: the socket's address, or X-Forwarded-For when the request comes
+ * through a trusted proxy (config/app.ts `trustProxy`; AdonisJS trusts loopback by default).
+ * Over the limit it answers 429 problem details with Retry-After. When the store itself fails
+ * (Redis down), requests are let through: an outage of the limiter must not become an outage
+ * of the API.
+ */
+export default class ThrottleMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    if (!rateLimit.enabled || isHealthProbe(ctx)) return next()
+    const limiter = await clientRateLimiter()
+    let counted: LimiterResponse
+    try {
+      counted = await limiter.consume(`ip_${ctx.request.ip()}`)
+    } catch (error) {
+      if (error instanceof errors.E_TOO_MANY_REQUESTS) return tooManyRequests(ctx, error)
+      if (!storeFailing) ctx.logger.warn({ err: error }, 'rate limit store unavailable: requests pass unthrottled')
+      storeFailing = true
+      return next()
+    }
+    if (storeFailing) ctx.logger.info('rate limit store answering again')
+    storeFailing = false
+    ctx.response.header('X-RateLimit-Limit', counted.limit)
+    ctx.response.header('X-RateLimit-Remaining', counted.remaining)
+    return next()
+  }
+}
+
+function tooManyRequests(ctx: HttpContext, error: InstanceType<typeof errors.E_TOO_MANY_REQUESTS>) {
+  const retryAfter = Math.max(1, error.response.availableIn)
+  const headers = { ...error.getDefaultHeaders(), 'Retry-After': retryAfter }
+  for (const [name, value] of Object.entries(headers)) ctx.response.header(name, value)
+  sendProblem(ctx, {
+    status: 429,
+    code: RATE_LIMIT_EXCEEDED_CODE,
+    detail: `More than ${error.response.limit} requests in ${rateLimit.window} from this client; try again in ${retryAfter} s`,
+  })
+}
