@@ -35,7 +35,7 @@ const DURATION = Number(flags.duration)
 const WARMUP = Number(flags.warmup)
 const CONNECTIONS = Number(flags.connections)
 const PG_ADMIN_URL = process.env.LOAD_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-/** Idle time before RSS is read: the outbox relay finishes delivering the last events. */
+/** Idle time before RSS is read: requests in flight when autocannon stopped get answered. */
 const SETTLE_MS = 1000
 
 for (const [name, value] of Object.entries({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS })) {
