@@ -27,6 +27,8 @@ export default defineConfig({
     },
     () => import('@adonisjs/core/providers/vinejs_provider'),
     () => import('@adonisjs/lucid/database_provider'),
+    // Registers the `redis` binding only; ioredis is imported when a connection is first asked for.
+    () => import('@adonisjs/redis/redis_provider'),
     () => import('#providers/pantheon_provider'),
     ...moduleProviders,
   ],

@@ -4,9 +4,9 @@ import { Outbox } from '#building_blocks/infrastructure/messaging/outbox'
 
 export default class OutboxList extends DatabaseCommand {
   static commandName = 'outbox:list'
-  static description = 'List integration events not yet delivered (pending and failing), or the dead letters'
+  static description = 'List integration events not yet published, or only those whose publish failed'
 
-  @flags.boolean({ description: 'Only the dead letters (events that failed every try)' })
+  @flags.boolean({ description: 'Only the events whose publish failed (they are retried with backoff)' })
   declare failed: boolean
 
   @flags.boolean({ description: 'Print JSON' })
@@ -14,18 +14,19 @@ export default class OutboxList extends DatabaseCommand {
 
   protected async execute() {
     const outbox = await this.app.container.make(Outbox)
-    const rows = await outbox.list({ dead: this.failed })
+    const rows = await outbox.list({ failed: this.failed })
     if (this.json) {
       this.logger.log(JSON.stringify(rows, null, 2))
       return
     }
     if (rows.length === 0) {
-      this.logger.info(this.failed ? 'No dead letters' : 'Nothing waiting in the outbox')
+      this.logger.info(this.failed ? 'No failed publishes' : 'Nothing waiting in the outbox')
       return
     }
-    const table = this.ui.table().head(['id', 'type', 'status', 'attempts', 'last error'])
+    const table = this.ui.table().head(['id', 'type', 'attempts', 'next try', 'last error'])
     for (const row of rows) {
-      table.row([row.id, row.type, row.status, String(row.attempts), row.last_error ?? ''])
+      const nextTry = new Date(row.next_attempt_at).toISOString()
+      table.row([row.id, row.type, String(row.attempts), nextTry, row.last_error ?? ''])
     }
     table.render()
   }

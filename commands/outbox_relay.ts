@@ -1,5 +1,6 @@
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
 import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
 
 export default class OutboxRelayCommand extends BaseCommand {
@@ -9,8 +10,12 @@ export default class OutboxRelayCommand extends BaseCommand {
 
   async run() {
     const relay = await this.app.container.make(OutboxRelay)
+    const transport = await this.app.container.make(MessageTransport)
     relay.start()
-    this.logger.info('outbox relay running; stop it with SIGTERM or Ctrl+C')
-    this.app.terminating(() => relay.stop())
+    this.logger.info(`outbox relay running on the ${transport.name} transport; stop it with SIGTERM or Ctrl+C`)
+    this.app.terminating(async () => {
+      await relay.stop()
+      await transport.close()
+    })
   }
 }

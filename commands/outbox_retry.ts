@@ -4,12 +4,12 @@ import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_re
 
 export default class OutboxRetry extends DatabaseCommand {
   static commandName = 'outbox:retry'
-  static description = 'Put events back in line for delivery: given ids, or every dead letter with --all-failed'
+  static description = 'Publish failed events now instead of after their backoff: given ids, or all with --all-failed'
 
-  @args.spread({ description: 'Ids of the events to retry', required: false })
+  @args.spread({ description: 'Ids of the outbox events to retry', required: false })
   declare ids?: string[]
 
-  @flags.boolean({ description: 'Retry every dead letter' })
+  @flags.boolean({ description: 'Retry every event whose publish failed' })
   declare allFailed: boolean
 
   protected async execute() {
@@ -20,6 +20,6 @@ export default class OutboxRetry extends DatabaseCommand {
     }
     const relay = await this.app.container.make(OutboxRelay)
     const count = await relay.retry(this.allFailed ? undefined : this.ids)
-    this.logger.success(`${count} event(s) will be delivered again by the relay`)
+    this.logger.success(`${count} event(s) will be published again by the relay`)
   }
 }

@@ -38,6 +38,14 @@ const dbConfig = defineConfig({
       client: 'better-sqlite3',
       connection: { filename: sqliteFilename() },
       useNullAsDefault: true,
+      pool: {
+        // Write-ahead logging: readers no longer wait for a writer, and a commit appends to the
+        // log instead of rewriting the database file (several times the write throughput).
+        afterCreate: (connection: { pragma: (sql: string) => unknown }, done: (error?: Error) => void) => {
+          connection.pragma('journal_mode = WAL')
+          done()
+        },
+      },
       migrations,
       schemaGeneration: { enabled: false },
     },

@@ -29,6 +29,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory', 'redis', 'rabbitmq'] as const),
   OUTBOX_RELAY: Env.schema.enum.optional(['in-process', 'off'] as const),
   MESSAGE_MAX_ATTEMPTS: Env.schema.number.optional(),
+  OUTBOX_LEASE_MS: Env.schema.number.optional(),
+  REDIS_CLAIM_IDLE_MS: Env.schema.number.optional(),
   REDIS_URL: Env.schema.string.optional(),
   RABBITMQ_URL: Env.schema.string.optional(),
 

@@ -1,8 +1,18 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import type { RedisConnection } from '@adonisjs/redis'
 import { Mediator } from '#building_blocks/application/mediator'
-import { MemoryTransport } from '#building_blocks/infrastructure/messaging/memory_transport'
+import { ConsumerRegistry } from '#building_blocks/infrastructure/messaging/consumer_registry'
+import { DeadLetterReplay } from '#building_blocks/infrastructure/messaging/dead_letter_replay'
+import { DeadLetters } from '#building_blocks/infrastructure/messaging/dead_letters'
+import { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
+import type { MessagingConfig } from '#building_blocks/infrastructure/messaging/messaging_config'
 import { Outbox } from '#building_blocks/infrastructure/messaging/outbox'
 import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
+import {
+  DEFAULT_RETRY_POLICY,
+  retryingDelivery,
+} from '#building_blocks/infrastructure/messaging/retrying_delivery'
+import { createTransport } from '#building_blocks/infrastructure/messaging/transport_factory'
 import { ApiReference } from '#building_blocks/infrastructure/http/openapi/api_reference'
 import { translateDomainError } from '#building_blocks/application/pipeline/domain_error_translator'
 import { PipelineFactory } from '#building_blocks/infrastructure/modules/pipeline_factory'
@@ -16,6 +26,7 @@ import env from '#start/env'
  */
 export default class PantheonProvider {
   #relay?: OutboxRelay
+  #transport?: MessageTransport
 
   constructor(protected app: ApplicationService) {}
 
@@ -26,36 +37,77 @@ export default class PantheonProvider {
     this.registerMessaging()
   }
 
-  /** The outbox, the transport and the relay that moves committed events from one to the other. */
+  private get messagingConfig(): MessagingConfig {
+    return this.app.config.get<MessagingConfig>('messaging')
+  }
+
+  /**
+   * The outbox, the configured transport with every module's consumers subscribed (each behind
+   * its retries and dead letters), and the relay that moves committed events from one to the
+   * other. All lazy: a process that never publishes or consumes never connects to a broker.
+   */
   private registerMessaging() {
-    this.app.container.singleton(Outbox, async (resolver) => {
+    const container = this.app.container
+    container.singleton(ConsumerRegistry, () => new ConsumerRegistry())
+    container.singleton(DeadLetters, async (resolver) => new DeadLetters(await resolver.make('lucid.db')))
+    container.singleton(Outbox, async (resolver) => {
       const { HttpContext } = await import('@adonisjs/core/http')
       return new Outbox(await resolver.make('lucid.db'), () => HttpContext.get()?.request.id())
     })
-    this.app.container.singleton(MemoryTransport, () => new MemoryTransport())
-    this.app.container.singleton(OutboxRelay, async (resolver) => {
+    container.singleton(MessageTransport, async (resolver) => {
       const logger = await resolver.make('logger')
+      const config = this.messagingConfig
+      const transport = await createTransport(config, {
+        // Transports need a single-node connection (streams and consumer groups).
+        redis: async (connection) =>
+          ((await resolver.make('redis')).connection(connection as 'main') as unknown as RedisConnection).ioConnection,
+        onError: (error, context) => logger.warn({ err: error }, context),
+      })
+      const deadLetters = await resolver.make(DeadLetters)
+      const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: config.consumers.maxAttempts }
+      const onDeadLetter = (consumer: string, error: unknown) =>
+        logger.error({ err: error, consumer }, 'an event became a dead letter (node ace dead-letters:list)')
+      for (const subscription of (await resolver.make(ConsumerRegistry)).seal()) {
+        const deliver = retryingDelivery(subscription.consumer, subscription.deliver, deadLetters, policy, onDeadLetter)
+        transport.subscribe({ ...subscription, deliver })
+      }
+      return transport
+    })
+    container.singleton(OutboxRelay, async (resolver) => {
+      const logger = await resolver.make('logger')
+      const { batchSize, leaseMs, pollMs } = this.messagingConfig.relay
       const relay = new OutboxRelay(
         await resolver.make('lucid.db'),
-        await resolver.make(MemoryTransport),
-        {},
+        await resolver.make(MessageTransport),
+        { batchSize, leaseMs, pollMs },
         (error) => logger.error({ err: error }, 'outbox relay pass failed')
       )
       ;(await resolver.make(Outbox)).onCommit(() => relay.wake())
       return relay
     })
+    container.singleton(DeadLetterReplay, async (resolver) => {
+      // Subscribing seals the registry; replay needs the same, final set of consumers.
+      await resolver.make(MessageTransport)
+      return new DeadLetterReplay(await resolver.make(DeadLetters), await resolver.make(ConsumerRegistry))
+    })
   }
 
-  /** The relay runs in the host unless OUTBOX_RELAY=off (then `node ace outbox:relay` runs it). */
+  /**
+   * The web host consumes events and, unless OUTBOX_RELAY=off (then `node ace outbox:relay`
+   * runs it), relays the outbox.
+   */
   async ready() {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
-    if (env.get('OUTBOX_RELAY', 'in-process') === 'off') return
+    this.#transport = await this.app.container.make(MessageTransport)
+    await this.#transport.startConsuming()
+    if (!this.messagingConfig.relay.inProcess) return
     this.#relay = await this.app.container.make(OutboxRelay)
     this.#relay.start()
   }
 
   async shutdown() {
     await this.#relay?.stop()
+    await this.#transport?.close()
   }
 
   /**
@@ -102,6 +154,7 @@ export default class PantheonProvider {
         report: (error, message) =>
           logger.error({ err: error, message: message.constructor.name }, 'Unhandled error'),
         logger,
+        handlerTimeoutMs: env.get('HANDLER_TIMEOUT_MS'),
       })
     })
   }

@@ -7,7 +7,7 @@ import { OUTBOX_TABLE } from '#building_blocks/infrastructure/messaging/outbox'
 import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
 import { runCommand } from '#tests/common/scaffolding'
 
-const DEAD_ID = '01900000-0000-7000-8000-0000000000dd'
+const FAILING_ID = '01900000-0000-7000-8000-0000000000dd'
 
 test.group('Outbox commands', (group) => {
   group.setup(async () => {
@@ -16,37 +16,37 @@ test.group('Outbox commands', (group) => {
     return () => hostRelay.start()
   })
   group.each.setup(async () => {
-    await db.from(OUTBOX_TABLE).where('id', DEAD_ID).delete()
-    const now = new Date().toISOString()
+    await db.from(OUTBOX_TABLE).where('id', FAILING_ID).delete()
+    const now = new Date()
     await db.table(OUTBOX_TABLE).insert({
-      id: DEAD_ID,
-      type: 'tests.dead',
+      id: FAILING_ID,
+      type: 'tests.failing',
       version: 1,
       payload: '{}',
-      occurred_at: now,
-      status: 'dead',
-      attempts: 5,
-      next_attempt_at: now,
-      last_error: 'consumer is broken',
+      occurred_at: now.toISOString(),
+      status: 'pending',
+      attempts: 3,
+      next_attempt_at: new Date(now.getTime() + 3_600_000).toISOString(),
+      last_error: 'broker unreachable',
     })
     return async () => {
-      await db.from(OUTBOX_TABLE).where('id', DEAD_ID).delete()
+      await db.from(OUTBOX_TABLE).where('id', FAILING_ID).delete()
     }
   })
 
-  test('outbox:list --failed shows the dead letters with their error', async ({ assert }) => {
+  test('outbox:list --failed shows events whose publish failed, with their error', async ({ assert }) => {
     const { exitCode, output } = await runCommand(OutboxList, ['--failed', '--json'])
     assert.equal(exitCode, 0)
-    const dead = JSON.parse(output).find((row: { id: string }) => row.id === DEAD_ID)
-    assert.containsSubset(dead, { status: 'dead', last_error: 'consumer is broken' })
+    const failing = JSON.parse(output).find((row: { id: string }) => row.id === FAILING_ID)
+    assert.containsSubset(failing, { status: 'pending', last_error: 'broker unreachable' })
   })
 
-  test('outbox:retry <id> puts a dead letter back in line', async ({ assert }) => {
-    const { exitCode } = await runCommand(OutboxRetry, [DEAD_ID])
+  test('outbox:retry <id> makes a failing event due now', async ({ assert }) => {
+    const { exitCode } = await runCommand(OutboxRetry, [FAILING_ID])
     assert.equal(exitCode, 0)
-    const row = await db.from(OUTBOX_TABLE).where('id', DEAD_ID).firstOrFail()
+    const row = await db.from(OUTBOX_TABLE).where('id', FAILING_ID).firstOrFail()
     assert.equal(row.status, 'pending')
-    assert.equal(Number(row.attempts), 0)
+    assert.isAtMost(new Date(row.next_attempt_at).getTime(), Date.now())
   })
 
   test('outbox:retry without ids or --all-failed says what it needs', async ({ assert }) => {

@@ -5,6 +5,7 @@ import { success, failure } from '#building_blocks/application/result'
 import { AppError } from '#building_blocks/application/app_error'
 import { defineIntegrationEvent, type IntegrationEvent } from '#building_blocks/integration/integration_event'
 import { MemoryTransport } from '#building_blocks/infrastructure/messaging/memory_transport'
+import type { Subscription } from '#building_blocks/infrastructure/messaging/message_transport'
 import { Outbox, OUTBOX_TABLE } from '#building_blocks/infrastructure/messaging/outbox'
 import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
 import { INBOX_TABLE, onceThroughInbox } from '#building_blocks/infrastructure/messaging/inbox'
@@ -15,6 +16,10 @@ import { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/luc
  * app publishes interferes: each test drains only what it wrote.
  */
 const PROBE = defineIntegrationEvent<{ n: number }>('tests.probe', 1)
+
+function probeSubscription(consumer: string, deliver: Subscription['deliver']): Subscription {
+  return { type: PROBE.type, consumer, module: 'tests', deliver }
+}
 
 async function probeRows() {
   return db.from(OUTBOX_TABLE).where('type', PROBE.type).orderBy('id')
@@ -44,10 +49,10 @@ test.group('Outbox and relay', (group) => {
     await publishProbes(60)
     const deliveries = new Map<string, number>()
     const transport = new MemoryTransport()
-    transport.subscribe(PROBE.type, 'counter', async (event) => {
+    transport.subscribe(probeSubscription('counter', async (event) => {
       deliveries.set(event.eventId, (deliveries.get(event.eventId) ?? 0) + 1)
       await new Promise((resolve) => setImmediate(resolve))
-    })
+    }))
     const options = { batchSize: 7 }
 
     const [first, second] = await Promise.all([
@@ -75,7 +80,7 @@ test.group('Outbox and relay', (group) => {
     await publishProbes(3)
     const transport = new MemoryTransport()
     const received: number[] = []
-    transport.subscribe(PROBE.type, 'probe', async (event) => void received.push((event.payload as { n: number }).n))
+    transport.subscribe(probeSubscription('probe', async (event) => void received.push((event.payload as { n: number }).n)))
 
     const sent = await new OutboxRelay(db, transport).drain()
 
@@ -84,40 +89,73 @@ test.group('Outbox and relay', (group) => {
     assert.deepEqual((await probeRows()).map((row) => row.status), ['sent', 'sent', 'sent'])
   })
 
-  test('a failing delivery is retried later, then dead-lettered, then replayed', async ({ assert }) => {
+  test('a failed publish is retried with backoff for as long as it takes, never dead-lettered', async ({ assert }) => {
     await publishProbes(1)
-    const transport = new MemoryTransport()
-    let fixed = false
+    let brokerUp = false
     const received: unknown[] = []
-    transport.subscribe(PROBE.type, 'flaky', async (event) => {
-      if (!fixed) throw new Error('consumer is broken')
+    const transport = new MemoryTransport()
+    transport.publish = async (event) => {
+      if (!brokerUp) throw new Error('broker unreachable')
       received.push(event.payload)
-    })
-    const relay = new OutboxRelay(db, transport, { maxAttempts: 3, backoffMs: () => 0 })
+    }
+    const relay = new OutboxRelay(db, transport, { backoffMs: () => 0 })
 
-    await relay.drain()
-    await relay.drain()
-    await relay.drain()
+    for (let pass = 0; pass < 8; pass++) await relay.drain()
     let [row] = await probeRows()
-    assert.equal(row.status, 'dead')
-    assert.equal(Number(row.attempts), 3)
-    assert.equal(row.last_error, 'flaky: consumer is broken')
+    assert.equal(row.status, 'pending')
+    assert.equal(Number(row.attempts), 8)
+    assert.equal(row.last_error, 'broker unreachable')
 
-    fixed = true
-    assert.equal(await relay.retry([row.id]), 1)
+    brokerUp = true
     await relay.drain()
     ;[row] = await probeRows()
     assert.equal(row.status, 'sent')
     assert.deepEqual(received, [{ n: 1 }])
   })
 
+  test('retry makes a failing row due at once instead of after its backoff', async ({ assert }) => {
+    await publishProbes(1)
+    const transport = new MemoryTransport()
+    let brokerUp = false
+    transport.publish = async () => {
+      if (!brokerUp) throw new Error('broker unreachable')
+    }
+    const relay = new OutboxRelay(db, transport, { backoffMs: () => 60_000 })
+    await relay.drain()
+    brokerUp = true
+    assert.equal(await relay.drain(), 0, 'the row waits for its backoff')
+    const [row] = await probeRows()
+    assert.equal(await relay.retry([row.id]), 1)
+    assert.equal(await relay.drain(), 1)
+  })
+
+  test('stop ends the pass after the event in flight and gives the rest of the batch back', async ({ assert }) => {
+    await publishProbes(40)
+    const transport = new MemoryTransport()
+    transport.publish = () => new Promise((resolve) => setTimeout(resolve, 10))
+    const relay = new OutboxRelay(db, transport)
+    relay.start()
+    await new Promise((resolve) => setTimeout(resolve, 60))
+
+    const stopping = Date.now()
+    await relay.stop()
+    assert.isBelow(Date.now() - stopping, 200)
+
+    const rows = await probeRows()
+    const sent = rows.filter((row) => row.status === 'sent').length
+    assert.isAbove(sent, 0)
+    assert.isBelow(sent, 40)
+    assert.isTrue(rows.filter((row) => row.status !== 'sent').every((row) => row.claimed_until === null))
+    assert.equal(await new OutboxRelay(db, transport).drain(), 40 - sent)
+  })
+
   test('backs off exponentially between tries', async ({ assert }) => {
     await publishProbes(1)
     const transport = new MemoryTransport()
-    transport.subscribe(PROBE.type, 'broken', async () => {
+    transport.publish = async () => {
       throw new Error('down')
-    })
-    const relay = new OutboxRelay(db, transport, { maxAttempts: 5 })
+    }
+    const relay = new OutboxRelay(db, transport)
     const before = Date.now()
     await relay.drain()
     await relay.drain()

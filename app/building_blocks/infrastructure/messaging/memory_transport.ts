@@ -1,20 +1,24 @@
 import type { IntegrationEvent } from '../../integration/integration_event.js'
-import type { EventDelivery, MessageTransport } from './message_transport.js'
+import { MessageTransport, type Subscription } from './message_transport.js'
 
-/** In-process delivery, the default: same semantics as a broker, for development and tests. */
-export class MemoryTransport implements MessageTransport {
+/**
+ * In-process delivery, the default, for development and tests. `publish` applies the event in
+ * every subscribed consumer before it resolves, so the outbox row is marked sent only once each
+ * consumer committed or dead-lettered it: a crash in between means the relay publishes it again.
+ */
+export class MemoryTransport extends MessageTransport {
   readonly name = 'memory'
-  readonly #subscribers = new Map<string, Map<string, EventDelivery>>()
+  readonly #subscriptions = new Map<string, Subscription[]>()
 
-  subscribe(type: string, consumer: string, deliver: EventDelivery): void {
-    const consumers = this.#subscribers.get(type) ?? new Map<string, EventDelivery>()
-    consumers.set(consumer, deliver)
-    this.#subscribers.set(type, consumers)
+  subscribe(subscription: Subscription): void {
+    const forType = this.#subscriptions.get(subscription.type) ?? []
+    forType.push(subscription)
+    this.#subscriptions.set(subscription.type, forType)
   }
 
   async publish(event: IntegrationEvent<unknown>): Promise<void> {
     const failures: string[] = []
-    for (const [consumer, deliver] of this.#subscribers.get(event.type) ?? []) {
+    for (const { consumer, deliver } of this.#subscriptions.get(event.type) ?? []) {
       try {
         await deliver(event)
       } catch (error) {
@@ -23,6 +27,8 @@ export class MemoryTransport implements MessageTransport {
     }
     if (failures.length > 0) throw new Error(failures.join('; '))
   }
+
+  async startConsuming(): Promise<void> {}
 
   async close(): Promise<void> {}
 }

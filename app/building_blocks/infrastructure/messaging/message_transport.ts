@@ -1,15 +1,34 @@
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 
+/** Applies one event for one consumer; resolving means the effect committed. */
 export type EventDelivery = (event: IntegrationEvent<unknown>) => Promise<void>
 
+/** One consumer's interest in one event type. */
+export interface Subscription {
+  /** The integration event type, e.g. "catalog.product_created". */
+  readonly type: string
+  /** Unique name, `<module>.<ConsumerClass>`: its inbox records and dead letters carry it. */
+  readonly consumer: string
+  /** The consuming module; a broker gives each module its own queue or consumer groups. */
+  readonly module: string
+  readonly deliver: EventDelivery
+}
+
 /**
- * Carries integration events from the outbox relay to the consumers. `publish` resolves once
- * every consumer subscribed to the event's type has handled it (or rejects, and the relay
- * retries). Consumers apply each event once through the inbox, so redelivery is safe.
+ * Carries integration events from the outbox relay to the consumers.
+ *
+ * `publish` resolves once the event is safely handed over: durably enqueued by a broker, or
+ * applied by every in-process consumer. The relay marks the outbox row sent only then, so a
+ * rejection simply means "try again later". Consumers acknowledge a message only after their
+ * delivery resolved (their transaction committed); an unacknowledged message is delivered again,
+ * and the inbox makes that harmless.
  */
-export interface MessageTransport {
-  readonly name: string
-  subscribe(type: string, consumer: string, deliver: EventDelivery): void
-  publish(event: IntegrationEvent<unknown>): Promise<void>
-  close(): Promise<void>
+export abstract class MessageTransport {
+  abstract readonly name: string
+  abstract subscribe(subscription: Subscription): void
+  abstract publish(event: IntegrationEvent<unknown>): Promise<void>
+  /** Begins delivering to the subscriptions. A process that only publishes never calls it. */
+  abstract startConsuming(): Promise<void>
+  /** Stops consuming and releases connections; messages in flight stay unacknowledged. */
+  abstract close(): Promise<void>
 }

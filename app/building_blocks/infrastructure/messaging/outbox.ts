@@ -49,9 +49,10 @@ export class Outbox {
     return id
   }
 
-  /** The rows an operator looks at: pending and failed, or dead letters only. */
-  list(options: { dead?: boolean; limit?: number } = {}) {
-    const query = this.db.from(OUTBOX_TABLE).orderBy('id', 'asc').limit(options.limit ?? 100)
-    return options.dead ? query.where('status', 'dead') : query.whereNot('status', 'sent')
+  /** The rows an operator looks at: every unsent row, or only those whose publish failed. */
+  list(options: { failed?: boolean; limit?: number } = {}) {
+    const query = this.db.from(OUTBOX_TABLE).whereNot('status', 'sent').orderBy('id', 'asc')
+    if (options.failed) query.where('attempts', '>', 0)
+    return query.limit(options.limit ?? 100)
   }
 }

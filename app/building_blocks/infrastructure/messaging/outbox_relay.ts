@@ -9,9 +9,7 @@ export interface RelayOptions {
   leaseMs: number
   /** The fallback poll; commits wake the relay at once. */
   pollMs: number
-  /** Deliveries tried before an event becomes a dead letter. */
-  maxAttempts: number
-  /** Wait before the next try after the n-th failure (exponential). */
+  /** Wait before the next try after the n-th failed publish (exponential, capped). */
   backoffMs: (attempt: number) => number
 }
 
@@ -19,8 +17,7 @@ export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
   batchSize: 100,
   leaseMs: 30_000,
   pollMs: 1_000,
-  maxAttempts: 5,
-  backoffMs: (attempt) => Math.min(200 * 2 ** (attempt - 1), 60_000),
+  backoffMs: (attempt) => Math.min(200 * 2 ** (attempt - 1), 30_000),
 }
 
 interface OutboxRow {
@@ -36,7 +33,9 @@ interface OutboxRow {
 /**
  * Publishes committed outbox rows to the transport and marks them sent. Rows are claimed with a
  * lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so relays on several hosts never publish the
- * same row at once. Failed deliveries are retried with exponential backoff, then dead-lettered.
+ * same row at once. A failed publish (the broker is away) is retried with exponential backoff
+ * for as long as it takes: that is never the event's fault, so it never becomes a dead letter.
+ * Dead letters are a consumer's business (see retryingDelivery).
  */
 export class OutboxRelay {
   readonly options: RelayOptions
@@ -44,6 +43,7 @@ export class OutboxRelay {
   #running?: Promise<void>
   #again = false
   #stopped = true
+  #stopping = false
 
   constructor(
     private readonly db: Database,
@@ -56,13 +56,16 @@ export class OutboxRelay {
 
   start(): void {
     this.#stopped = false
+    this.#stopping = false
     this.#timer = setInterval(() => this.wake(), this.options.pollMs)
     this.#timer.unref()
     this.wake()
   }
 
+  /** Finishes the event being published, gives the rest of the batch back, and returns. */
   async stop(): Promise<void> {
     this.#stopped = true
+    this.#stopping = true
     clearInterval(this.#timer)
     await this.#running
   }
@@ -86,14 +89,40 @@ export class OutboxRelay {
       })
   }
 
-  /** Delivers every due row; returns how many were sent. */
+  /**
+   * Delivers due rows until none is left; returns how many were sent. A pass ends early when the
+   * relay is stopped (the rest waits in the outbox for the next start) and when a whole batch
+   * failed: the transport is down, and the next wake or poll tries again after the backoff.
+   */
   async drain(): Promise<number> {
     let sent = 0
     for (;;) {
       const rows = await this.claim()
       if (rows.length === 0) return sent
-      for (const row of rows) sent += (await this.deliver(row)) ? 1 : 0
+      const delivered: string[] = []
+      let index = 0
+      for (; index < rows.length && !this.#stopping; index++) {
+        if (await this.deliver(rows[index])) delivered.push(rows[index].id)
+      }
+      await this.markSent(delivered)
+      if (index < rows.length) await this.release(rows.slice(index).map((row) => row.id))
+      sent += delivered.length
+      if (this.#stopping || delivered.length === 0 || rows.length < this.options.batchSize) return sent
     }
+  }
+
+  /** One statement per batch: marking rows one by one would cost a round trip per event. */
+  private async markSent(ids: string[]): Promise<void> {
+    if (ids.length === 0) return
+    await this.db
+      .from(OUTBOX_TABLE)
+      .whereIn('id', ids)
+      .update({ status: 'sent', sent_at: new Date().toISOString(), claimed_until: null })
+  }
+
+  /** Gives back rows claimed but not tried, so the next relay need not wait for the lease. */
+  private async release(ids: string[]): Promise<void> {
+    await this.db.from(OUTBOX_TABLE).whereIn('id', ids).update({ claimed_until: null })
   }
 
   private async claim(): Promise<OutboxRow[]> {
@@ -128,18 +157,12 @@ export class OutboxRelay {
     }
     try {
       await this.transport.publish(event)
-      await this.db.from(OUTBOX_TABLE).where('id', row.id).update({
-        status: 'sent',
-        sent_at: new Date().toISOString(),
-        claimed_until: null,
-      })
       return true
     } catch (error) {
       const attempts = Number(row.attempts) + 1
-      const dead = attempts >= this.options.maxAttempts
       await this.db.from(OUTBOX_TABLE).where('id', row.id).update({
         attempts,
-        status: dead ? 'dead' : 'pending',
+        status: 'pending',
         next_attempt_at: new Date(Date.now() + this.options.backoffMs(attempts)).toISOString(),
         claimed_until: null,
         last_error: error instanceof Error ? error.message : String(error),
@@ -148,11 +171,11 @@ export class OutboxRelay {
     }
   }
 
-  /** Puts dead or failed rows back in line (all dead letters without ids). */
+  /** Makes failing rows due now instead of after their backoff (every failing row without ids). */
   async retry(ids?: string[]): Promise<number> {
     const query = this.db.from(OUTBOX_TABLE).whereNot('status', 'sent')
     if (ids) query.whereIn('id', ids)
-    else query.where('status', 'dead')
+    else query.where('attempts', '>', 0)
     const updated = await query.update({
       status: 'pending',
       attempts: 0,

@@ -6,7 +6,7 @@ import { ApiReference } from '../http/openapi/api_reference.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import type { ConsumerClass } from '../messaging/consumer.js'
 import { onceThroughInbox } from '../messaging/inbox.js'
-import { MemoryTransport } from '../messaging/memory_transport.js'
+import { ConsumerRegistry } from '../messaging/consumer_registry.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { readMessageCatalog } from './message_catalog.js'
 import { findModuleFiles, importDefault } from './module_files.js'
@@ -98,10 +98,10 @@ export abstract class PantheonModule {
 
   /**
    * `infrastructure/consumers/*_consumer.ts` apply other modules' integration events, each event
-   * once (through the inbox), in a transaction of their own.
+   * once (through the inbox), in a transaction of their own. The transport subscribes them.
    */
   private async subscribeConsumers(): Promise<void> {
-    const transport = await this.app.container.make(MemoryTransport)
+    const consumers = await this.app.container.make(ConsumerRegistry)
     const db = await this.app.container.make('lucid.db')
     for (const file of findModuleFiles(this.root, 'infrastructure/consumers/*_consumer')) {
       const consumerClass = (await importDefault(file)) as ConsumerClass
@@ -110,11 +110,12 @@ export abstract class PantheonModule {
       }
       const consumer = (await this.app.container.make(consumerClass)) as InstanceType<ConsumerClass>
       const name = `${this.name}.${consumerClass.name}`
-      transport.subscribe(
-        consumerClass.consumes.type,
-        name,
-        onceThroughInbox(db, name, (event, client) => consumer.handle(event, client))
-      )
+      consumers.add({
+        type: consumerClass.consumes.type,
+        consumer: name,
+        module: this.name,
+        deliver: onceThroughInbox(db, name, (event, client) => consumer.handle(event, client)),
+      })
     }
   }
 

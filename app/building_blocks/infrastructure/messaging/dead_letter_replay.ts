@@ -1,0 +1,41 @@
+import type { ConsumerRegistry } from './consumer_registry.js'
+import type { DeadLetter, DeadLetters } from './dead_letters.js'
+
+export interface ReplayOutcome {
+  replayed: string[]
+  failed: { id: string; error: string }[]
+}
+
+/**
+ * Runs dead letters through their consumer again, once each, in this process: whatever the
+ * transport, the consumer's inbox keeps the effect single. A letter that succeeds is removed;
+ * one that fails again stays, with the new error, for the next replay.
+ */
+export class DeadLetterReplay {
+  constructor(
+    private readonly deadLetters: DeadLetters,
+    private readonly consumers: ConsumerRegistry
+  ) {}
+
+  async replay(ids?: string[]): Promise<ReplayOutcome> {
+    const letters = ids ? await this.deadLetters.find(ids) : await this.deadLetters.list({ limit: 10_000 })
+    const outcome: ReplayOutcome = { replayed: [], failed: [] }
+    for (const letter of letters) {
+      try {
+        await this.deliver(letter)
+        await this.deadLetters.remove(letter.id)
+        outcome.replayed.push(letter.id)
+      } catch (error) {
+        await this.deadLetters.failedAgain(letter.id, error)
+        outcome.failed.push({ id: letter.id, error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    return outcome
+  }
+
+  private async deliver(letter: DeadLetter): Promise<void> {
+    const subscription = this.consumers.get(letter.consumer)
+    if (!subscription) throw new Error(`no consumer named ${letter.consumer} in this app`)
+    await subscription.deliver(letter.event)
+  }
+}

@@ -1,0 +1,211 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import {
+  connect,
+  type Channel,
+  type ChannelModel,
+  type ConfirmChannel,
+  type ConsumeMessage,
+  type RecoveringChannelModel,
+} from 'amqplib'
+import type { IntegrationEvent } from '../../integration/integration_event.js'
+import { decodeEvent, encodeEvent } from './event_envelope.js'
+import { MessageTransport, type Subscription } from './message_transport.js'
+import type { RabbitMqTransportSettings } from './messaging_config.js'
+import { withTimeout } from './with_timeout.js'
+
+export interface RabbitMqTransportOptions extends RabbitMqTransportSettings {
+  /** A publish the broker has not confirmed by then fails, and the relay tries again later. */
+  publishTimeoutMs: number
+  /** Wait before a message whose consumer could not even record a dead letter is requeued. */
+  requeueDelayMs: number
+}
+
+/** The URL without its password, for messages and logs. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'the configured RABBITMQ_URL'
+  }
+}
+
+/**
+ * RabbitMQ: events go to a durable topic exchange, routed by their type; each consuming module
+ * has one durable queue bound to the types its consumers subscribe to. Publishes wait for the
+ * broker's confirm; consumers acknowledge manually, after their transaction committed. A
+ * message that is not an integration event is rejected to the module's dead-letter queue.
+ *
+ * Every process declares the whole topology (also one that only publishes), so an event
+ * published before a consumer process ever started still waits in its module's queue. The
+ * connection recovers on its own; the topology and consumers are set up again on each connect.
+ */
+export class RabbitMqTransport extends MessageTransport {
+  readonly name = 'rabbitmq'
+  readonly options: RabbitMqTransportOptions
+  readonly #subscriptions: Subscription[] = []
+  #connection?: Promise<RecoveringChannelModel>
+  #publisher?: ConfirmChannel
+  #consuming = false
+
+  constructor(
+    options: Partial<RabbitMqTransportOptions> & Pick<RabbitMqTransportOptions, 'url'>,
+    private readonly onError: (error: unknown, context: string) => void = () => {}
+  ) {
+    super()
+    this.options = {
+      exchange: 'pantheon.events',
+      deadLetterExchange: 'pantheon.dead-letter',
+      queuePrefix: 'pantheon.',
+      prefetch: 20,
+      publishTimeoutMs: 5_000,
+      requeueDelayMs: 1_000,
+      ...options,
+    }
+  }
+
+  queueOf(module: string): string {
+    return `${this.options.queuePrefix}${module}`
+  }
+
+  subscribe(subscription: Subscription): void {
+    this.#subscriptions.push(subscription)
+  }
+
+  async publish(event: IntegrationEvent<unknown>): Promise<void> {
+    await this.connection()
+    const channel = this.#publisher
+    if (!channel) throw new Error(`RabbitMQ is unreachable at ${redact(this.options.url)}`)
+    const confirmed = new Promise<void>((resolve, reject) => {
+      channel.publish(
+        this.options.exchange,
+        event.type,
+        Buffer.from(encodeEvent(event)),
+        {
+          persistent: true,
+          contentType: 'application/json',
+          messageId: event.eventId,
+          correlationId: event.correlationId,
+          type: event.type,
+        },
+        (error) => (error ? reject(new Error(`RabbitMQ refused ${event.type}: ${error}`)) : resolve())
+      )
+    })
+    await withTimeout(
+      confirmed,
+      this.options.publishTimeoutMs,
+      `RabbitMQ did not confirm ${event.type} within ${this.options.publishTimeoutMs} ms`
+    )
+  }
+
+  async startConsuming(): Promise<void> {
+    if (this.#consuming) return
+    this.#consuming = true
+    const model = await this.connection()
+    // Already connected: setup ran without consumers, so start them on this connection now.
+    // Not yet connected: setup starts them when the connection comes.
+    if (this.#publisher) await this.startConsumers(model as unknown as ChannelModel)
+  }
+
+  async close(): Promise<void> {
+    this.#consuming = false
+    const connection = this.#connection
+    this.#connection = undefined
+    this.#publisher = undefined
+    if (connection) await (await connection).close().catch(() => {})
+  }
+
+  private connection(): Promise<RecoveringChannelModel> {
+    this.#connection ??= connect(this.options.url, {
+      recovery: {
+        // The host starts even while the broker is away; publishes fail (and are retried
+        // by the relay) until the first connection comes.
+        waitForConnect: false,
+        maxDelay: 5_000,
+        setup: (model: ChannelModel) => this.setup(model),
+      },
+    }).then((model) => {
+      model.on('error', (error) => this.onError(error, 'RabbitMQ connection'))
+      model.on('disconnect', () => (this.#publisher = undefined))
+      model.on('connect-failed', (error) => this.onError(error, 'RabbitMQ connect'))
+      return model
+    })
+    return this.#connection
+  }
+
+  private async setup(model: ChannelModel): Promise<void> {
+    const channel = await model.createConfirmChannel()
+    channel.on('error', (error) => this.onError(error, 'RabbitMQ publishing channel'))
+    channel.on('close', () => {
+      if (this.#publisher === channel) this.#publisher = undefined
+    })
+    await this.declareTopology(channel)
+    this.#publisher = channel
+    if (this.#consuming) await this.startConsumers(model)
+  }
+
+  private byModule(): Map<string, Subscription[]> {
+    const modules = new Map<string, Subscription[]>()
+    for (const subscription of this.#subscriptions) {
+      modules.set(subscription.module, [...(modules.get(subscription.module) ?? []), subscription])
+    }
+    return modules
+  }
+
+  private async declareTopology(channel: Channel): Promise<void> {
+    const { exchange, deadLetterExchange } = this.options
+    await channel.assertExchange(exchange, 'topic', { durable: true })
+    await channel.assertExchange(deadLetterExchange, 'direct', { durable: true })
+    for (const [module, subscriptions] of this.byModule()) {
+      const queue = this.queueOf(module)
+      await channel.assertQueue(queue, {
+        durable: true,
+        arguments: { 'x-dead-letter-exchange': deadLetterExchange, 'x-dead-letter-routing-key': queue },
+      })
+      await channel.assertQueue(`${queue}.dead-letter`, { durable: true })
+      await channel.bindQueue(`${queue}.dead-letter`, deadLetterExchange, queue)
+      for (const type of new Set(subscriptions.map((subscription) => subscription.type))) {
+        await channel.bindQueue(queue, exchange, type)
+      }
+    }
+  }
+
+  private async startConsumers(model: ChannelModel): Promise<void> {
+    const channel = await model.createChannel()
+    channel.on('error', (error) => this.onError(error, 'RabbitMQ consuming channel'))
+    await channel.prefetch(this.options.prefetch)
+    for (const [module, subscriptions] of this.byModule()) {
+      await channel.consume(this.queueOf(module), (message) => {
+        if (message) void this.handle(channel, message, subscriptions)
+      })
+    }
+  }
+
+  private async handle(channel: Channel, message: ConsumeMessage, subscriptions: Subscription[]) {
+    let event: IntegrationEvent<unknown>
+    try {
+      event = decodeEvent(message.content.toString('utf8'))
+    } catch {
+      settle(() => channel.nack(message, false, false))
+      return
+    }
+    try {
+      for (const subscription of subscriptions) {
+        if (subscription.type === event.type) await subscription.deliver(event)
+      }
+      settle(() => channel.ack(message))
+    } catch (error) {
+      this.onError(error, `could not apply ${event.type} ${event.eventId}`)
+      await sleep(this.options.requeueDelayMs)
+      settle(() => channel.nack(message, false, true))
+    }
+  }
+}
+
+/** On a channel that closed meanwhile the broker redelivers the message anyway. */
+function settle(action: () => void): void {
+  try {
+    action()
+  } catch {}
+}

@@ -1,0 +1,188 @@
+import { hostname } from 'node:os'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Redis } from 'ioredis'
+import type { IntegrationEvent } from '../../integration/integration_event.js'
+import { decodeEvent, encodeEvent } from './event_envelope.js'
+import { MessageTransport, type Subscription } from './message_transport.js'
+import type { RedisTransportSettings } from './messaging_config.js'
+import { withTimeout } from './with_timeout.js'
+
+export interface RedisStreamTransportOptions extends RedisTransportSettings {
+  /** This process's name inside every consumer group. */
+  consumerName: string
+  /** Entries read (or claimed) at once. */
+  batchSize: number
+  /** A publish Redis has not acknowledged by then fails, and the relay tries again later. */
+  publishTimeoutMs: number
+}
+
+type StreamEntry = [id: string, fields: string[]]
+
+function field(fields: string[], name: string): string | undefined {
+  for (let i = 0; i < fields.length; i += 2) if (fields[i] === name) return fields[i + 1]
+  return undefined
+}
+
+/**
+ * Redis Streams: one stream per event type, one consumer group per consumer (so every consumer
+ * sees every event), and one member per process in each group (so processes share the work).
+ * An entry is acknowledged only after the consumer's transaction committed; one left pending
+ * by a process that died is claimed by a live one once it has been idle for `claimIdleMs`.
+ */
+export class RedisStreamTransport extends MessageTransport {
+  readonly name = 'redis'
+  readonly options: RedisStreamTransportOptions
+  readonly #subscriptions: Subscription[] = []
+  readonly #readers: Redis[] = []
+  readonly #loops: Promise<void>[] = []
+  #running = false
+
+  constructor(
+    private readonly client: Redis,
+    options: Partial<RedisStreamTransportOptions> = {},
+    private readonly onError: (error: unknown, context: string) => void = () => {}
+  ) {
+    super()
+    this.options = {
+      connection: 'main',
+      streamPrefix: 'pantheon:events:',
+      claimIdleMs: 30_000,
+      blockMs: 1_000,
+      maxLength: 100_000,
+      consumerName: `${hostname()}-${process.pid}`,
+      batchSize: 50,
+      publishTimeoutMs: 5_000,
+      ...options,
+    }
+  }
+
+  streamOf(type: string): string {
+    return `${this.options.streamPrefix}${type}`
+  }
+
+  subscribe(subscription: Subscription): void {
+    this.#subscriptions.push(subscription)
+  }
+
+  async publish(event: IntegrationEvent<unknown>): Promise<void> {
+    const { maxLength, publishTimeoutMs } = this.options
+    await withTimeout(
+      this.client.xadd(this.streamOf(event.type), 'MAXLEN', '~', maxLength, '*', 'event', encodeEvent(event)),
+      publishTimeoutMs,
+      `Redis did not acknowledge ${event.type} within ${publishTimeoutMs} ms`
+    )
+  }
+
+  async startConsuming(): Promise<void> {
+    if (this.#running) return
+    this.#running = true
+    for (const subscription of this.#subscriptions) {
+      // A blocking read holds its connection, so each consumer group reads on its own.
+      const reader = this.client.duplicate()
+      reader.on('error', () => {}) // reconnection is ioredis's job; the read loop reports failures
+      this.#readers.push(reader)
+      this.#loops.push(this.consume(subscription, reader))
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#running = false
+    for (const reader of this.#readers) reader.disconnect()
+    await Promise.all(this.#loops)
+    this.#readers.length = 0
+    this.#loops.length = 0
+  }
+
+  private async consume(subscription: Subscription, reader: Redis): Promise<void> {
+    const stream = this.streamOf(subscription.type)
+    let groupReady = false
+    let nextClaimAt = 0
+    let failures = 0
+    while (this.#running) {
+      try {
+        if (!groupReady) groupReady = await this.ensureGroup(reader, stream, subscription.consumer)
+        if (Date.now() >= nextClaimAt) {
+          await this.claimStale(reader, stream, subscription)
+          nextClaimAt = Date.now() + this.options.claimIdleMs / 2
+        }
+        await this.readNew(reader, stream, subscription)
+        failures = 0
+      } catch (error) {
+        if (!this.#running) return
+        if (String(error).includes('NOGROUP')) groupReady = false
+        failures += 1
+        this.onError(error, `reading ${stream} as ${subscription.consumer}`)
+        await sleep(Math.min(100 * 2 ** failures, 5_000))
+      }
+    }
+  }
+
+  /** Created at the stream's start, so events published before the group existed are not missed. */
+  private async ensureGroup(reader: Redis, stream: string, group: string): Promise<boolean> {
+    try {
+      await reader.xgroup('CREATE', stream, group, '0', 'MKSTREAM')
+    } catch (error) {
+      if (!String(error).includes('BUSYGROUP')) throw error
+    }
+    return true
+  }
+
+  private async readNew(reader: Redis, stream: string, subscription: Subscription): Promise<void> {
+    const { consumerName, batchSize, blockMs } = this.options
+    const reply = (await reader.xreadgroup(
+      'GROUP',
+      subscription.consumer,
+      consumerName,
+      'COUNT',
+      batchSize,
+      'BLOCK',
+      blockMs,
+      'STREAMS',
+      stream,
+      '>'
+    )) as [string, StreamEntry[]][] | null
+    for (const [id, fields] of reply?.[0]?.[1] ?? []) await this.handle(reader, stream, subscription, id, fields)
+  }
+
+  /** Takes over entries another member (or this one) read but never acknowledged. */
+  private async claimStale(reader: Redis, stream: string, subscription: Subscription): Promise<void> {
+    const { consumerName, batchSize, claimIdleMs } = this.options
+    let cursor = '0-0'
+    do {
+      const [next, entries] = (await reader.xautoclaim(
+        stream,
+        subscription.consumer,
+        consumerName,
+        claimIdleMs,
+        cursor,
+        'COUNT',
+        batchSize
+      )) as [string, (StreamEntry | null)[]]
+      for (const entry of entries) {
+        if (entry) await this.handle(reader, stream, subscription, entry[0], entry[1])
+      }
+      cursor = next
+    } while (cursor !== '0-0' && this.#running)
+  }
+
+  private async handle(reader: Redis, stream: string, subscription: Subscription, id: string, fields: string[]) {
+    const raw = field(fields, 'event') ?? ''
+    let event: IntegrationEvent<unknown>
+    try {
+      event = decodeEvent(raw)
+    } catch (error) {
+      // Set aside where an operator can see it; redelivering it would fail the same way forever.
+      await reader.xadd(`${stream}:malformed`, '*', 'id', id, 'raw', raw, 'error', String(error))
+      await reader.xack(stream, subscription.consumer, id)
+      return
+    }
+    try {
+      await subscription.deliver(event)
+    } catch (error) {
+      // Left pending: claimed again once idle for claimIdleMs, by this process or another.
+      this.onError(error, `${subscription.consumer} could not apply ${event.type} ${event.eventId}`)
+      return
+    }
+    await reader.xack(stream, subscription.consumer, id)
+  }
+}

@@ -1,0 +1,32 @@
+import env from '#start/env'
+import { defineMessagingConfig } from '#building_blocks/infrastructure/messaging/messaging_config'
+
+/**
+ * Integration events between modules: which transport carries them, where the outbox relay
+ * runs, and how often a consumer tries an event before it becomes a dead letter.
+ * See docs/messaging.md.
+ */
+export default defineMessagingConfig({
+  transport: env.get('MESSAGE_TRANSPORT', 'memory'),
+  relay: {
+    inProcess: env.get('OUTBOX_RELAY', 'in-process') === 'in-process',
+    batchSize: 100,
+    leaseMs: env.get('OUTBOX_LEASE_MS', 30_000),
+    pollMs: 1_000,
+  },
+  consumers: { maxAttempts: env.get('MESSAGE_MAX_ATTEMPTS', 5) },
+  redis: {
+    connection: 'main',
+    streamPrefix: 'pantheon:events:',
+    claimIdleMs: env.get('REDIS_CLAIM_IDLE_MS', 30_000),
+    blockMs: 1_000,
+    maxLength: 100_000,
+  },
+  rabbitmq: {
+    url: env.get('RABBITMQ_URL', 'amqp://guest:guest@127.0.0.1:5672'),
+    exchange: 'pantheon.events',
+    deadLetterExchange: 'pantheon.dead-letter',
+    queuePrefix: 'pantheon.',
+    prefetch: 20,
+  },
+})
