@@ -25,6 +25,12 @@ export interface Subscription {
  */
 export abstract class MessageTransport {
   abstract readonly name: string
+  /**
+   * Whether the relay may publish a whole batch at once. A broker takes publishes in the order
+   * they were issued and confirms them together; the memory transport runs consumers inside
+   * publish, so it is given one event at a time.
+   */
+  readonly publishesConcurrently: boolean = false
   abstract subscribe(subscription: Subscription): void
   abstract publish(event: IntegrationEvent<unknown>): Promise<void>
   /** Begins delivering to the subscriptions. A process that only publishes never calls it. */

@@ -99,16 +99,25 @@ export class OutboxRelay {
     for (;;) {
       const rows = await this.claim()
       if (rows.length === 0) return sent
-      const delivered: string[] = []
-      let index = 0
-      for (; index < rows.length && !this.#stopping; index++) {
-        if (await this.deliver(rows[index])) delivered.push(rows[index].id)
-      }
+      const { delivered, untried } = await this.deliverBatch(rows)
       await this.markSent(delivered)
-      if (index < rows.length) await this.release(rows.slice(index).map((row) => row.id))
+      if (untried.length > 0) await this.release(untried)
       sent += delivered.length
       if (this.#stopping || delivered.length === 0 || rows.length < this.options.batchSize) return sent
     }
+  }
+
+  private async deliverBatch(rows: OutboxRow[]): Promise<{ delivered: string[]; untried: string[] }> {
+    if (this.transport.publishesConcurrently) {
+      const outcomes = await Promise.all(rows.map((row) => this.deliver(row)))
+      return { delivered: rows.filter((_, index) => outcomes[index]).map((row) => row.id), untried: [] }
+    }
+    const delivered: string[] = []
+    let index = 0
+    for (; index < rows.length && !this.#stopping; index++) {
+      if (await this.deliver(rows[index])) delivered.push(rows[index].id)
+    }
+    return { delivered, untried: rows.slice(index).map((row) => row.id) }
   }
 
   /** One statement per batch: marking rows one by one would cost a round trip per event. */

@@ -43,6 +43,7 @@ function redact(url: string): string {
  */
 export class RabbitMqTransport extends MessageTransport {
   readonly name = 'rabbitmq'
+  override readonly publishesConcurrently = true
   readonly options: RabbitMqTransportOptions
   readonly #subscriptions: Subscription[] = []
   #connection?: Promise<RecoveringChannelModel>

@@ -31,6 +31,7 @@ function field(fields: string[], name: string): string | undefined {
  */
 export class RedisStreamTransport extends MessageTransport {
   readonly name = 'redis'
+  override readonly publishesConcurrently = true
   readonly options: RedisStreamTransportOptions
   readonly #subscriptions: Subscription[] = []
   readonly #readers: Redis[] = []
@@ -85,10 +86,14 @@ export class RedisStreamTransport extends MessageTransport {
     }
   }
 
+  /**
+   * Stops reading. A delivery still running is not waited for past a moment: its entry stays
+   * pending and is claimed by a live process, as if this one had died.
+   */
   async close(): Promise<void> {
     this.#running = false
     for (const reader of this.#readers) reader.disconnect()
-    await Promise.all(this.#loops)
+    await Promise.race([Promise.all(this.#loops), sleep(this.options.blockMs + 500)])
     this.#readers.length = 0
     this.#loops.length = 0
   }
