@@ -1,6 +1,12 @@
 import env from '#start/env'
 import { defineMessagingConfig } from '#building_blocks/infrastructure/messaging/messaging_config'
 
+/** Prefix of every stream, exchange and queue name: apps sharing a broker set different ones. */
+const namespace = env.get('MESSAGE_NAMESPACE', 'pantheon')
+if (!/^[a-z0-9][a-z0-9_-]*$/i.test(namespace)) {
+  throw new Error(`MESSAGE_NAMESPACE may hold letters, digits, "-" and "_" only (got "${namespace}")`)
+}
+
 /**
  * Integration events between modules: which transport carries them, where the outbox relay
  * runs, and how often a consumer tries an event before it becomes a dead letter.
@@ -17,16 +23,16 @@ export default defineMessagingConfig({
   consumers: { maxAttempts: env.get('MESSAGE_MAX_ATTEMPTS', 5) },
   redis: {
     connection: 'main',
-    streamPrefix: 'pantheon:events:',
+    streamPrefix: `${namespace}:events:`,
     claimIdleMs: env.get('REDIS_CLAIM_IDLE_MS', 30_000),
     blockMs: 1_000,
     maxLength: 100_000,
   },
   rabbitmq: {
     url: env.get('RABBITMQ_URL', 'amqp://guest:guest@127.0.0.1:5672'),
-    exchange: 'pantheon.events',
-    deadLetterExchange: 'pantheon.dead-letter',
-    queuePrefix: 'pantheon.',
+    exchange: `${namespace}.events`,
+    deadLetterExchange: `${namespace}.dead-letter`,
+    queuePrefix: `${namespace}.`,
     prefetch: 20,
   },
 })

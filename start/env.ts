@@ -31,6 +31,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   MESSAGE_MAX_ATTEMPTS: Env.schema.number.optional(),
   OUTBOX_LEASE_MS: Env.schema.number.optional(),
   REDIS_CLAIM_IDLE_MS: Env.schema.number.optional(),
+  /** Prefix of every stream, exchange and queue name, so several apps can share one broker. */
+  MESSAGE_NAMESPACE: Env.schema.string.optional(),
   REDIS_URL: Env.schema.string.optional(),
   RABBITMQ_URL: Env.schema.string.optional(),
 

@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
+import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
 
 export const plugins: Config['plugins'] = [assert(), expectTypeOf(), pluginAdonisJS(app), apiClient()]
 
@@ -13,7 +14,16 @@ export const plugins: Config['plugins'] = [assert(), expectTypeOf(), pluginAdoni
  * so each run starts from the schema the code describes.
  */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [() => testUtils.db().migrate()],
+  setup: [
+    async () => {
+      const rollback = await testUtils.db().migrate()
+      return async () => {
+        // The host's relay polls the outbox; it must be stopped before its table goes away.
+        await (await app.container.make(OutboxRelay)).stop()
+        await rollback()
+      }
+    },
+  ],
   teardown: [],
 }
 

@@ -136,6 +136,8 @@ export class RabbitMqTransport extends MessageTransport {
   }
 
   private async setup(model: ChannelModel): Promise<void> {
+    // A broken socket is reported on this connection too; unheard, it would crash the process.
+    model.on('error', (error) => this.onError(error, 'RabbitMQ connection lost'))
     const channel = await model.createConfirmChannel()
     channel.on('error', (error) => this.onError(error, 'RabbitMQ publishing channel'))
     channel.on('close', () => {
