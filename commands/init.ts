@@ -8,6 +8,7 @@ import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
 import { renderStub } from '#scaffolding/render_stub'
 import { ScaffoldCommand } from '#scaffolding/scaffold_command'
 import { ScaffoldError } from '#scaffolding/scaffold_error'
+import { assertTransportKind, transportEnvFile, withDefaultTransport } from '#scaffolding/transport_choice'
 
 export default class Init extends ScaffoldCommand {
   static commandName = 'init'
@@ -20,7 +21,7 @@ export default class Init extends ScaffoldCommand {
   @flags.string({ description: 'The folder to create the application in (default: the current folder)' })
   declare out?: string
 
-  @flags.string({ description: 'Message transport (not available yet)' })
+  @flags.string({ description: 'Message transport for integration events: memory (default), redis or rabbitmq' })
   declare transport?: string
 
   @flags.boolean({ description: 'Aspire-style orchestration (not available yet)' })
@@ -31,9 +32,7 @@ export default class Init extends ScaffoldCommand {
   }
 
   protected async plan(): Promise<FilePlan> {
-    if (this.transport !== undefined) {
-      throw new ScaffoldError('--transport is not available in this version of Pantheon', 'Run init without it')
-    }
+    const transport = this.transport === undefined ? undefined : assertTransportKind(this.transport)
     if (this.aspire !== undefined) {
       throw new ScaffoldError('--aspire is not available in this version of Pantheon', 'Run init without it')
     }
@@ -48,8 +47,11 @@ export default class Init extends ScaffoldCommand {
     const plan = new FilePlan(target)
     for (const file of templateFiles(source)) {
       const { mode } = await stat(join(source, file))
-      plan.create(join(target, file), await readFile(join(source, file), 'utf8'), { mode })
+      let contents = await readFile(join(source, file), 'utf8')
+      if (transport && file === 'config/messaging.ts') contents = withDefaultTransport(contents, transport)
+      plan.create(join(target, file), contents, { mode })
     }
+    if (transport) plan.create(join(target, '.env'), transportEnvFile(transport))
     const manifest = await readFile(join(source, 'package.json'), 'utf8')
     plan.create(join(target, 'package.json'), appPackageJson(manifest, packageName, this.appName))
     const lock = await readFile(join(source, 'package-lock.json'), 'utf8')

@@ -17,9 +17,11 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
     async () => {
       const rollback = await testUtils.db().migrate()
+      // The host's relay, as in a web host; it polls the outbox, so only once the table exists.
+      const relay = await app.container.make(OutboxRelay)
+      relay.start()
       return async () => {
-        // The host's relay polls the outbox; it must be stopped before its table goes away.
-        await (await app.container.make(OutboxRelay)).stop()
+        await relay.stop()
         await rollback()
       }
     },

@@ -1,27 +1,35 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { HealthChecks } from '@adonisjs/core/health'
+import { HealthChecks, type BaseCheck } from '@adonisjs/core/health'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DbCheck } from '@adonisjs/lucid/database'
 import { sendProblem } from '#building_blocks/infrastructure/http/problem_details'
 import { sendJson } from '#building_blocks/infrastructure/http/json_response'
+import { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
+import { TransportCheck } from '#host/transport_check'
 
 /**
- * Liveness: the process answers. Readiness: its dependencies (the database) answer too; a load
- * balancer stops sending traffic while it is 503. The check asks the connection as configured
- * now, so a database that comes back is seen at once.
+ * Liveness: the process answers. Readiness: its dependencies (the database, and the broker
+ * when events travel through one) answer too; a load balancer stops sending traffic while it
+ * is 503. The checks ask the connections as they are now, so a dependency that comes back is
+ * seen at once.
  */
 export async function live(ctx: HttpContext) {
   sendJson(ctx, 200, { status: 'ok' })
 }
 
 export async function ready(ctx: HttpContext) {
-  const report = await new HealthChecks().register([new DbCheck(db.connection())]).run()
-  const checks = Object.fromEntries(report.checks.map((check) => [check.name, check.status]))
-  if (report.isHealthy) return sendJson(ctx, 200, { status: 'ok', checks })
+  const transport = await app.container.make(MessageTransport)
+  const checks: BaseCheck[] = [new DbCheck(db.connection())]
+  // The in-process transport has nothing to reach; a broker does.
+  if (transport.name !== 'memory') checks.push(new TransportCheck(transport))
+  const report = await new HealthChecks().register(checks).run()
+  const statuses = Object.fromEntries(report.checks.map((check) => [check.name, check.status]))
+  if (report.isHealthy) return sendJson(ctx, 200, { status: 'ok', checks: statuses })
   sendProblem(ctx, {
     status: 503,
     code: 'Health.NotReady',
     detail: 'A dependency is not ready: see checks',
-    extensions: { checks },
+    extensions: { checks: statuses },
   })
 }

@@ -100,7 +100,8 @@ export default class PantheonProvider {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
     this.#transport = await this.app.container.make(MessageTransport)
     await this.#transport.startConsuming()
-    if (!this.messagingConfig.relay.inProcess) return
+    // Under test the runner starts the relay once the schema is migrated (tests/bootstrap.ts).
+    if (!this.messagingConfig.relay.inProcess || this.app.getEnvironment() === 'test') return
     this.#relay = await this.app.container.make(OutboxRelay)
     this.#relay.start()
   }

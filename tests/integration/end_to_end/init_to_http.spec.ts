@@ -100,4 +100,25 @@ test.group('Scaffolding end to end', (group) => {
       await server.stop()
     }
   }).timeout(300_000)
+
+  test('init --transport redis gives an app that runs on Redis with no file edited by hand', async ({ assert }) => {
+    const node = process.execPath
+    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace, '--transport', 'redis'])
+    const shop = join(workspace, 'Shop')
+    await symlink(app.makePath('node_modules'), join(shop, 'node_modules'), 'dir')
+    await inApp(shop, node, ['ace', 'add-module', 'Orders'])
+
+    // Only the generated .env and config say "redis": the readiness check shows it was read.
+    const server = await startServerProcess(
+      { NODE_ENV: 'development', HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: '5214', SQLITE_FILENAME: 'tmp/db.sqlite3' },
+      { appRoot: shop }
+    )
+    try {
+      const ready = await fetch('http://127.0.0.1:5214/health/ready')
+      assert.equal(ready.status, 200)
+      assert.deepEqual(((await ready.json()) as { checks: unknown }).checks, { 'Database health check (sqlite)': 'ok', 'Message transport (redis)': 'ok' })
+    } finally {
+      await server.stop()
+    }
+  }).timeout(120_000)
 })

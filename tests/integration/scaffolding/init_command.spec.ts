@@ -56,14 +56,39 @@ test.group('init', (group) => {
     assert.isFalse(existsSync(join(out, 'Shop', 'adonisrc.ts')))
   })
 
-  test('rejects {flag}, which is not available yet, instead of ignoring it')
-    .with([{ flag: '--transport', argv: ['--transport', 'redis'] }, { flag: '--aspire', argv: ['--aspire'] }])
-    .run(async ({ assert }, { flag, argv }) => {
-      const { exitCode, output } = await runCommand(Init, ['Shop', '--out', out, ...argv])
-      assert.equal(exitCode, 1)
-      assert.include(output, `${flag} is not available in this version of Pantheon`)
-      assert.isFalse(existsSync(join(out, 'Shop')))
+  test('rejects --aspire, which is not available yet, instead of ignoring it', async ({ assert }) => {
+    const { exitCode, output } = await runCommand(Init, ['Shop', '--out', out, '--aspire'])
+    assert.equal(exitCode, 1)
+    assert.include(output, '--aspire is not available in this version of Pantheon')
+    assert.isFalse(existsSync(join(out, 'Shop')))
+  })
+
+  test('--transport {kind} makes it the default in config and writes its env variables')
+    .with([
+      { kind: 'redis', variable: 'REDIS_URL=redis://127.0.0.1:6379' },
+      { kind: 'rabbitmq', variable: 'RABBITMQ_URL=amqp://guest:guest@127.0.0.1:5672' },
+      { kind: 'memory', variable: 'MESSAGE_TRANSPORT=memory' },
+    ])
+    .run(async ({ assert }, { kind, variable }) => {
+      const { exitCode } = await runCommand(Init, ['Shop', '--out', out, '--transport', kind])
+      assert.equal(exitCode, 0)
+      const config = await readFile(join(out, 'Shop', 'config/messaging.ts'), 'utf8')
+      assert.include(config, `env.get('MESSAGE_TRANSPORT', '${kind}')`)
+      const dotEnv = await readFile(join(out, 'Shop', '.env'), 'utf8')
+      assert.include(dotEnv, `MESSAGE_TRANSPORT=${kind}\n`)
+      assert.include(dotEnv, variable)
+      // Every variable written is one the app reads.
+      const envSchema = await readFile(join(out, 'Shop', 'start/env.ts'), 'utf8')
+      for (const name of dotEnv.match(/^[A-Z_]+(?==)/gm) ?? []) assert.include(envSchema, `${name}:`)
     })
+
+  test('an unknown --transport is rejected with the valid ones, and nothing is written', async ({ assert }) => {
+    const { exitCode, output } = await runCommand(Init, ['Shop', '--out', out, '--transport', 'kafka'])
+    assert.equal(exitCode, 1)
+    assert.include(output, 'Unknown transport "kafka"')
+    assert.include(output, 'memory, redis, rabbitmq')
+    assert.isFalse(existsSync(join(out, 'Shop')))
+  })
 
   test('rejects an app name that is not PascalCase', async ({ assert }) => {
     const { exitCode, output } = await runCommand(Init, ['my-shop', '--out', out])

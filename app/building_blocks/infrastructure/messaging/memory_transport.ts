@@ -30,5 +30,7 @@ export class MemoryTransport extends MessageTransport {
 
   async startConsuming(): Promise<void> {}
 
+  async checkConnection(): Promise<void> {}
+
   async close(): Promise<void> {}
 }

@@ -35,6 +35,8 @@ export abstract class MessageTransport {
   abstract publish(event: IntegrationEvent<unknown>): Promise<void>
   /** Begins delivering to the subscriptions. A process that only publishes never calls it. */
   abstract startConsuming(): Promise<void>
+  /** Resolves when the broker answers now; rejects with what is wrong (for readiness checks). */
+  abstract checkConnection(): Promise<void>
   /** Stops consuming and releases connections; messages in flight stay unacknowledged. */
   abstract close(): Promise<void>
 }

@@ -100,6 +100,11 @@ export class RabbitMqTransport extends MessageTransport {
     )
   }
 
+  async checkConnection(): Promise<void> {
+    await this.connection()
+    if (!this.#publisher) throw new Error(`RabbitMQ is unreachable at ${redact(this.options.url)}`)
+  }
+
   async startConsuming(): Promise<void> {
     if (this.#consuming) return
     this.#consuming = true

@@ -74,6 +74,10 @@ export class RedisStreamTransport extends MessageTransport {
     )
   }
 
+  async checkConnection(): Promise<void> {
+    await withTimeout(this.client.ping(), 2_000, 'Redis did not answer a PING within 2 s')
+  }
+
   async startConsuming(): Promise<void> {
     if (this.#running) return
     this.#running = true

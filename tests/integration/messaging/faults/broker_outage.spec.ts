@@ -42,6 +42,10 @@ test.group('Broker outage', () => {
       assert.lengthOf(waiting, 20)
       assert.isTrue(waiting.every((row) => row.status === 'pending'), 'nothing is sent while the broker is away')
       assert.equal(await knownToOrders(broker.ports.http, ids), 0)
+      const notReady = await fetch(`http://127.0.0.1:${broker.ports.http}/health/ready`)
+      assert.equal(notReady.status, 503)
+      const { checks } = (await notReady.json()) as { checks: Record<string, string> }
+      assert.equal(checks[`Message transport (${broker.kind})`], 'error')
 
       await proxy.up()
       await eventually(
@@ -49,6 +53,8 @@ test.group('Broker outage', () => {
         'every product in Orders',
         45_000
       )
+      const ready = await fetch(`http://127.0.0.1:${broker.ports.http}/health/ready`)
+      assert.equal(ready.status, 200, 'ready again once the broker is back')
       const applied = deployment.query<{ n: number }>(
         "select count(*) as n from pantheon_inbox where consumer = 'orders.ProductCreatedConsumer'"
       )[0].n
