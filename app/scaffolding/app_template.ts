@@ -58,6 +58,10 @@ export function appPackageJson(source: string, packageName: string, appName: str
   manifest.name = packageName
   manifest.version = '0.1.0'
   manifest.description = `${appName}: a Pantheon modular monolith`
+  // The benchmarks measure this repository's Catalog module; a new app has neither.
+  for (const [name, script] of Object.entries(manifest.scripts ?? {})) {
+    if (String(script).includes('bench/')) delete manifest.scripts[name]
+  }
   return `${JSON.stringify(manifest, null, 2)}\n`
 }
 

@@ -41,6 +41,8 @@ test.group('init', (group) => {
     assert.isFalse(existsSync(join(shop, 'tests/integration/end_to_end')))
     const manifest = JSON.parse(await readFile(join(shop, 'package.json'), 'utf8'))
     assert.equal(manifest.name, 'shop')
+    for (const script of ['bench', 'load', 'bench:scaffolding']) assert.notProperty(manifest.scripts, script)
+    assert.property(manifest.scripts, 'test')
     assert.include(await readFile(join(shop, 'README.md'), 'utf8'), '# Shop')
     assert.equal(statSync(join(shop, 'bin/start.sh')).mode & 0o111, 0o111)
   })
