@@ -110,13 +110,23 @@ test.group('Scaffolding end to end', (group) => {
 
     // Only the generated .env and config say "redis": the readiness check shows it was read.
     const server = await startServerProcess(
-      { NODE_ENV: 'development', HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: '5214', SQLITE_FILENAME: 'tmp/db.sqlite3' },
+      {
+        NODE_ENV: 'development',
+        HTTPS_ENABLED: 'false',
+        HOST: '127.0.0.1',
+        PORT: '5214',
+        DB_CONNECTION: 'sqlite',
+        SQLITE_FILENAME: 'tmp/db.sqlite3',
+      },
       { appRoot: shop }
     )
     try {
       const ready = await fetch('http://127.0.0.1:5214/health/ready')
       assert.equal(ready.status, 200)
-      assert.deepEqual(((await ready.json()) as { checks: unknown }).checks, { 'Database health check (sqlite)': 'ok', 'Message transport (redis)': 'ok' })
+      assert.deepEqual(((await ready.json()) as { checks: unknown }).checks, {
+        'Database health check (sqlite)': 'ok',
+        'Message transport (redis)': 'ok',
+      })
     } finally {
       await server.stop()
     }
