@@ -1,4 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import type { Database } from '@adonisjs/lucid/database'
 import type { RedisConnection } from '@adonisjs/redis'
 import { Mediator } from '#building_blocks/application/mediator'
 import { ConsumerRegistry } from '#building_blocks/infrastructure/messaging/consumer_registry'
@@ -76,11 +77,14 @@ export default class PantheonProvider {
     container.singleton(OutboxRelay, async (resolver) => {
       const logger = await resolver.make('logger')
       const { batchSize, leaseMs, pollMs } = this.messagingConfig.relay
+      const db = await resolver.make('lucid.db')
+      const onError = (error: unknown) => logger.error({ err: error }, 'outbox relay pass failed')
       const relay = new OutboxRelay(
-        await resolver.make('lucid.db'),
+        db,
         await resolver.make(MessageTransport),
         { batchSize, leaseMs, pollMs },
-        (error) => logger.error({ err: error }, 'outbox relay pass failed')
+        onError,
+        await this.commitListener(db, onError)
       )
       ;(await resolver.make(Outbox)).onCommit(() => relay.wake())
       return relay
@@ -90,6 +94,16 @@ export default class PantheonProvider {
       await resolver.make(MessageTransport)
       return new DeadLetterReplay(await resolver.make(DeadLetters), await resolver.make(ConsumerRegistry))
     })
+  }
+
+  /** On PostgreSQL, relays hear of commits made by any process (LISTEN/NOTIFY). */
+  private async commitListener(db: Database, onError: (error: unknown) => void) {
+    const connection = db.getRawConnection(db.primaryConnectionName)?.config
+    if (connection?.client !== 'pg' || typeof connection.connection !== 'string') return undefined
+    const { PostgresCommitListener } = await import(
+      '#building_blocks/infrastructure/messaging/postgres_commit_listener'
+    )
+    return new PostgresCommitListener(connection.connection, onError)
   }
 
   /**

@@ -5,6 +5,7 @@ import type {
   IntegrationEventContract,
 } from '../../integration/integration_event.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
+import { announceOutboxWrite } from './outbox_announcement.js'
 
 export const OUTBOX_TABLE = 'pantheon_outbox'
 
@@ -15,6 +16,8 @@ export const OUTBOX_TABLE = 'pantheon_outbox'
  */
 export class Outbox {
   #onCommit: () => void = () => {}
+  /** Transactions already set to wake the relays: once per commit is enough. */
+  readonly #announced = new WeakSet<object>()
 
   constructor(
     private readonly db: Database,
@@ -45,7 +48,12 @@ export class Outbox {
       attempts: 0,
       next_attempt_at: now,
     })
-    transaction.after('commit', () => this.#onCommit())
+    if (!this.#announced.has(transaction)) {
+      this.#announced.add(transaction)
+      // Relays in other processes hear of the commit too (PostgreSQL only).
+      if (transaction.dialect.name === 'postgres') await announceOutboxWrite(transaction)
+      transaction.after('commit', () => this.#onCommit())
+    }
     return id
   }
 

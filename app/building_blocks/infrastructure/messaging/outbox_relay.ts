@@ -20,6 +20,11 @@ export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
   backoffMs: (attempt) => Math.min(200 * 2 ** (attempt - 1), 30_000),
 }
 
+export interface CommitListener {
+  start(onCommit: () => void): Promise<void>
+  stop(): Promise<void>
+}
+
 interface OutboxRow {
   id: string
   type: string
@@ -49,7 +54,9 @@ export class OutboxRelay {
     private readonly db: Database,
     private readonly transport: MessageTransport,
     options: Partial<RelayOptions> = {},
-    private readonly onError: (error: unknown) => void = () => {}
+    private readonly onError: (error: unknown) => void = () => {},
+    /** Commits announced by other processes (PostgreSQL LISTEN), when the database can. */
+    private readonly commits?: CommitListener
   ) {
     this.options = { ...DEFAULT_RELAY_OPTIONS, ...options }
   }
@@ -59,6 +66,7 @@ export class OutboxRelay {
     this.#stopping = false
     this.#timer = setInterval(() => this.wake(), this.options.pollMs)
     this.#timer.unref()
+    this.commits?.start(() => this.wake()).catch((error) => this.onError(error))
     this.wake()
   }
 
@@ -67,6 +75,7 @@ export class OutboxRelay {
     this.#stopped = true
     this.#stopping = true
     clearInterval(this.#timer)
+    await this.commits?.stop()
     await this.#running
   }
 

@@ -1,0 +1,54 @@
+import pg from 'pg'
+import { OUTBOX_CHANNEL } from './outbox_announcement.js'
+
+/**
+ * Listens for outbox announcements (announceOutboxWrite) on a connection of its own, which
+ * LISTEN holds, so a relay in any process wakes right after a commit instead of at its next
+ * poll. The connection comes back by itself after a loss; meanwhile the poll carries on.
+ */
+export class PostgresCommitListener {
+  #client?: pg.Client
+  #stopped = true
+  #retry?: NodeJS.Timeout
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly onError: (error: unknown) => void = () => {}
+  ) {}
+
+  async start(onCommit: () => void): Promise<void> {
+    this.#stopped = false
+    await this.connect(onCommit)
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true
+    clearTimeout(this.#retry)
+    const client = this.#client
+    this.#client = undefined
+    await client?.end().catch(() => {})
+  }
+
+  private async connect(onCommit: () => void): Promise<void> {
+    if (this.#stopped) return
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 3_000 })
+    const reconnect = (error?: unknown) => {
+      if (error) this.onError(error)
+      if (this.#client !== client || this.#stopped) return
+      this.#client = undefined
+      client.end().catch(() => {})
+      this.#retry = setTimeout(() => void this.connect(onCommit), 1_000)
+      this.#retry.unref()
+    }
+    client.on('error', reconnect)
+    client.on('end', () => reconnect())
+    client.on('notification', () => onCommit())
+    this.#client = client
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`)
+    } catch (error) {
+      reconnect(error)
+    }
+  }
+}
