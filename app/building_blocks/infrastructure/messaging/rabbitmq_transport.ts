@@ -124,6 +124,9 @@ export class RabbitMqTransport extends MessageTransport {
 
   private connection(): Promise<RecoveringChannelModel> {
     this.#connection ??= connect(this.options.url, {
+      // amqplib leaves Nagle's algorithm on: a publish or an ack written while an earlier
+      // segment is unacknowledged waits for the broker's delayed ACK (40 ms on Linux).
+      noDelay: true,
       recovery: {
         // The host starts even while the broker is away; publishes fail (and are retried
         // by the relay) until the first connection comes.
