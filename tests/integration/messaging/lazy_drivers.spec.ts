@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import app from '@adonisjs/core/services/app'
 import { startServerProcess } from '#tests/common/server_process'
+import { removeNamespace } from '#tests/common/broker_namespace'
 
 const RECORDER = fileURLToPath(new URL('../../fixtures/record_driver_imports.mjs', import.meta.url))
 
@@ -36,6 +37,7 @@ async function driversLoadedBy(transport: string, port: number): Promise<Set<str
     return new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean))
   } finally {
     await server.stop()
+    if (transport !== 'memory') await removeNamespace(transport as 'rabbitmq', `pantheon-lazy-${port}`)
     for (const file of [record, database, `${database}-wal`, `${database}-shm`]) rmSync(file, { force: true })
   }
 }

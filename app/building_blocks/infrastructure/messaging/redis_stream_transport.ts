@@ -12,6 +12,11 @@ export interface RedisStreamTransportOptions extends RedisTransportSettings {
   consumerName: string
   /** Entries read (or claimed) at once. */
   batchSize: number
+  /**
+   * Entries of one read applied at once. One at a time, a consumer tops out near one inbox
+   * transaction per round trip; kept well under the database pool so requests still get one.
+   */
+  concurrency: number
   /** A publish Redis has not acknowledged by then fails, and the relay tries again later. */
   publishTimeoutMs: number
 }
@@ -52,6 +57,7 @@ export class RedisStreamTransport extends MessageTransport {
       maxLength: 100_000,
       consumerName: `${hostname()}-${process.pid}`,
       batchSize: 50,
+      concurrency: 8,
       publishTimeoutMs: 5_000,
       ...options,
     }
@@ -150,7 +156,21 @@ export class RedisStreamTransport extends MessageTransport {
       stream,
       '>'
     )) as [string, StreamEntry[]][] | null
-    for (const [id, fields] of reply?.[0]?.[1] ?? []) await this.handle(reader, stream, subscription, id, fields)
+    await this.handleAll(reader, stream, subscription, reply?.[0]?.[1] ?? [])
+  }
+
+  /** Applies entries a few at a time and acknowledges those applied in one call. */
+  private async handleAll(reader: Redis, stream: string, subscription: Subscription, entries: StreamEntry[]) {
+    const applied: string[] = []
+    let next = 0
+    const worker = async () => {
+      while (next < entries.length) {
+        const [id, fields] = entries[next++]
+        if (await this.handle(reader, stream, subscription, id, fields)) applied.push(id)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, entries.length) }, worker))
+    if (applied.length > 0) await reader.xack(stream, subscription.consumer, ...applied)
   }
 
   /** Takes over entries another member (or this one) read but never acknowledged. */
@@ -167,14 +187,19 @@ export class RedisStreamTransport extends MessageTransport {
         'COUNT',
         batchSize
       )) as [string, (StreamEntry | null)[]]
-      for (const entry of entries) {
-        if (entry) await this.handle(reader, stream, subscription, entry[0], entry[1])
-      }
+      await this.handleAll(reader, stream, subscription, entries.filter((entry) => entry !== null))
       cursor = next
     } while (cursor !== '0-0' && this.#running)
   }
 
-  private async handle(reader: Redis, stream: string, subscription: Subscription, id: string, fields: string[]) {
+  /** Whether the entry may be acknowledged: applied, or set aside as malformed. */
+  private async handle(
+    reader: Redis,
+    stream: string,
+    subscription: Subscription,
+    id: string,
+    fields: string[]
+  ): Promise<boolean> {
     const raw = field(fields, 'event') ?? ''
     let event: IntegrationEvent<unknown>
     try {
@@ -182,16 +207,15 @@ export class RedisStreamTransport extends MessageTransport {
     } catch (error) {
       // Set aside where an operator can see it; redelivering it would fail the same way forever.
       await reader.xadd(`${stream}:malformed`, '*', 'id', id, 'raw', raw, 'error', String(error))
-      await reader.xack(stream, subscription.consumer, id)
-      return
+      return true
     }
     try {
       await subscription.deliver(event)
     } catch (error) {
       // Left pending: claimed again once idle for claimIdleMs, by this process or another.
       this.onError(error, `${subscription.consumer} could not apply ${event.type} ${event.eventId}`)
-      return
+      return false
     }
-    await reader.xack(stream, subscription.consumer, id)
+    return true
   }
 }

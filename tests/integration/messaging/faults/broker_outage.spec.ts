@@ -27,6 +27,7 @@ test.group('Broker outage', () => {
         await host.stop()
         await proxy.down()
         deployment.removeFiles()
+        await deployment.removeBrokerState()
       })
 
       await proxy.down()

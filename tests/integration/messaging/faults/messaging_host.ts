@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { fileURLToPath } from 'node:url'
 import type { TransportKind } from '#building_blocks/infrastructure/messaging/messaging_config'
 import { startServerProcess, type RunningServer } from '#tests/common/server_process'
+import { removeNamespace } from '#tests/common/broker_namespace'
 
 const APP_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 
@@ -71,6 +72,11 @@ export class MessagingDeployment {
 
   removeFiles(): void {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.sqliteFile}${suffix}`, { force: true })
+  }
+
+  /** Everything this deployment created on the real broker (it has a namespace of its own). */
+  async removeBrokerState(): Promise<void> {
+    await removeNamespace(this.kind, this.namespace)
   }
 }
 

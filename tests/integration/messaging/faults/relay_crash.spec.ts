@@ -31,8 +31,8 @@ test.group('Relay crash', () => {
     cleanup(async () => {
       await host.stop()
       await proxy.down()
-      await client.del(stream, `${stream}:malformed`)
       deployment.removeFiles()
+      await deployment.removeBrokerState()
     })
 
     const ids = await createProducts(PORTS.http, PRODUCTS)
