@@ -65,6 +65,29 @@ test.group('Outbox and relay', (group) => {
     assert.isTrue([...deliveries.values()].every((count) => count === 1))
   })
 
+  test('to a broker the relay pipelines batches, and each event is still published once', async ({ assert }) => {
+    await publishProbes(230)
+    const published = new Map<string, number>()
+    class BrokerLike extends MemoryTransport {
+      override readonly publishesConcurrently = true
+      override async publish(event: IntegrationEvent<unknown>) {
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        published.set(event.eventId, (published.get(event.eventId) ?? 0) + 1)
+      }
+    }
+    const transport = new BrokerLike()
+
+    const [first, second] = await Promise.all([
+      new OutboxRelay(db, transport, { batchSize: 40 }).drain(),
+      new OutboxRelay(db, transport, { batchSize: 40 }).drain(),
+    ])
+
+    assert.equal(first + second, 230)
+    assert.equal(published.size, 230)
+    assert.isTrue([...published.values()].every((count) => count === 1))
+    assert.isTrue((await probeRows()).every((row) => row.status === 'sent'))
+  })
+
   test('an event is in the outbox only if the business change committed', async ({ assert }) => {
     await publishProbes(1, 'rollback')
     assert.lengthOf(await probeRows(), 0)
