@@ -3,9 +3,15 @@
 | versioning, mediator, pipeline or problem details): the baseline of `npm run bench`. Loaded
 | only with BENCH_ROUTES=true.
 */
+import { randomUUID } from 'node:crypto'
+import type { HttpContext } from '@adonisjs/core/http'
 import router from '@adonisjs/core/services/router'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { v7 as uuidv7 } from 'uuid'
+import { OUTBOX_TABLE } from '#building_blocks/infrastructure/messaging/outbox'
+import { OUTBOX_CHANNEL } from '#building_blocks/infrastructure/messaging/outbox_announcement'
+import { productCreatedEvent } from '#modules/catalog/integration/product_created'
 
 router.get('/bench/floor', () => ({ hello: 'world' }))
 
@@ -15,20 +21,55 @@ router.get('/bench/products/:id', async ({ params, response }) => {
   return { id: row.id, name: row.name, price: Number(row.price) }
 })
 
+/** The product insert alone, in a transaction: what a create cost before integration events. */
 router.post('/bench/products', async ({ request, response }) => {
   const { name, price } = request.body()
   const id = uuidv7()
+  await db.transaction((trx) => insertProduct(trx, id, name, price))
+  created(response, id)
+})
+
+/**
+ * The statements Pantheon's create runs in its transaction, written by hand: the product, its
+ * ProductCreated outbox row (the columns Outbox.publish writes) and, on PostgreSQL, the
+ * notification that wakes relays. The relay then delivers these events like Pantheon's, so the
+ * two POST targets leave the same work behind them too.
+ */
+router.post('/bench/products-with-event', async ({ request, response }) => {
+  const { name, price } = request.body()
+  const id = uuidv7()
   await db.transaction(async (trx) => {
-    await trx.insertQuery().table('catalog_products').insert({
-      id,
-      name,
-      price: Number(price).toFixed(2),
-      created_at: new Date().toISOString(),
+    await insertProduct(trx, id, name, price)
+    const now = new Date().toISOString()
+    await trx.insertQuery().table(OUTBOX_TABLE).insert({
+      id: uuidv7(),
+      type: productCreatedEvent.type,
+      version: productCreatedEvent.version,
+      payload: JSON.stringify({ id, name, price: Number(price) }),
+      correlation_id: request.id() ?? randomUUID(),
+      occurred_at: now,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
     })
+    if (trx.dialect.name === 'postgres') await trx.rawQuery('select pg_notify(?, ?)', [OUTBOX_CHANNEL, ''])
   })
+  created(response, id)
+})
+
+function insertProduct(trx: TransactionClientContract, id: string, name: string, price: unknown) {
+  return trx.insertQuery().table('catalog_products').insert({
+    id,
+    name,
+    price: Number(price).toFixed(2),
+    created_at: new Date().toISOString(),
+  })
+}
+
+function created(response: HttpContext['response'], id: string) {
   response
     .header('location', `/bench/products/${id}`)
     .header('content-type', 'application/json; charset=utf-8')
     .status(201)
     .send(JSON.stringify(id))
-})
+}

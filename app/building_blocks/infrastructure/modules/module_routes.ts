@@ -1,10 +1,12 @@
 import { relative, sep } from 'node:path'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { HttpRouterService } from '@adonisjs/core/types'
+import type { NextFn } from '@adonisjs/core/types/http'
 import type { Mediator } from '../../application/mediator.js'
 import type { Endpoint, EndpointClass, ParamMatcher } from '../http/endpoint.js'
 import { sendProblem } from '../http/problem_details.js'
 import { VERSION_SEGMENT_MATCHER, versionSegment, type ApiVersionText } from '../http/versioning/api_version.js'
+import ApiVersionMiddleware from '../http/versioning/api_version_middleware.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import type { ApiReference } from '../http/openapi/api_reference.js'
 import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
@@ -114,15 +116,16 @@ export function mountEndpoints(
       throw new Error(`${file} serves API version ${version}, which the ${moduleName} module does not declare`)
     }
   }
-  const named = router.named({
-    apiVersion: () => import('../http/versioning/api_version_middleware.js'),
-  })
+  // A plain function rather than a named middleware: AdonisJS would build the class through the
+  // container on every request, and it has nothing to inject (one instance serves them all).
+  const negotiation = new ApiVersionMiddleware()
+  const negotiate = (ctx: HttpContext, next: NextFn) => negotiation.handle(ctx, next, policy)
   for (const prefix of [`/api/${moduleName}`, `/api/:version/${moduleName}`]) {
     router
       .group(() => tables.forEach((table) => addRoute(router, table, versionDispatcher(table, policy))))
       .prefix(prefix)
       .where('version', VERSION_SEGMENT_MATCHER)
-      .use(named.apiVersion(policy))
+      .use(negotiate)
   }
 }
 
