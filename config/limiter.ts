@@ -29,6 +29,7 @@ function duration(name: string, value: string): string {
 
 export const rateLimit = {
   enabled: store !== 'off',
+  store,
   /**
    * The test run's own server takes thousands of requests a minute from one address (the
    * property-based suite alone sends 2,000), so tests get a ceiling they never reach; the tests

@@ -7,10 +7,11 @@ import { sendProblem } from '#building_blocks/infrastructure/http/problem_detail
 import { sendJson } from '#building_blocks/infrastructure/http/json_response'
 import { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
 import { TransportCheck } from '#host/transport_check'
+import { rateLimit } from '#config/limiter'
 
 /**
- * Liveness: the process answers. Readiness: its dependencies (the database, and the broker
- * when events travel through one) answer too; a load balancer stops sending traffic while it
+ * Liveness: the process answers. Readiness: its dependencies (the database, the broker when
+ * events travel through one, Redis when it keeps the rate limit's counts) answer too; a load balancer stops sending traffic while it
  * is 503. The checks ask the connections as they are now, so a dependency that comes back is
  * seen at once.
  */
@@ -23,6 +24,7 @@ export async function ready(ctx: HttpContext) {
   const checks: BaseCheck[] = [new DbCheck(db.connection())]
   // The in-process transport has nothing to reach; a broker does.
   if (transport.name !== 'memory') checks.push(new TransportCheck(transport))
+  if (rateLimit.store === 'redis') checks.push(await redisCheck())
   const report = await new HealthChecks().register(checks).run()
   const statuses = Object.fromEntries(report.checks.map((check) => [check.name, check.status]))
   if (report.isHealthy) return sendJson(ctx, 200, { status: 'ok', checks: statuses })
@@ -32,4 +34,10 @@ export async function ready(ctx: HttpContext) {
     detail: 'A dependency is not ready: see checks',
     extensions: { checks: statuses },
   })
+}
+
+/** Loaded only when asked for, so that a host that never uses Redis never loads ioredis. */
+async function redisCheck(): Promise<BaseCheck> {
+  const [{ RedisCheck }, redis] = await Promise.all([import('@adonisjs/redis'), app.container.make('redis')])
+  return new RedisCheck(redis.connection())
 }

@@ -138,6 +138,15 @@ test.group('Rate limit, redis store', (group) => {
     assert.equal((await getAs(b, '/api/catalog/sample', client)).status, 200)
   }).timeout(20_000)
 
+  test('readiness includes the Redis that keeps the counts', async ({ assert }) => {
+    const response = await getAs(PORTS[0], '/health/ready')
+    assert.equal(response.status, 200)
+    assert.deepEqual((await response.json()).checks, {
+      'Database health check (sqlite)': 'ok',
+      'Redis health check (main)': 'ok',
+    })
+  })
+
   test('clients are counted apart in Redis too', async ({ assert }) => {
     const [first, second] = [uniqueClientAddress(), uniqueClientAddress()]
     clients.push(first, second)
@@ -162,6 +171,14 @@ test.group('Rate limit, failures and switches', () => {
       const deadline = Date.now() + 2_000
       while (warnings() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
       assert.equal(warnings(), 1, host.output())
+
+      // Served, but not ready: a load balancer should prefer a host whose limit holds.
+      const readiness = await getAs(5304, '/health/ready')
+      assert.equal(readiness.status, 503)
+      assert.containsSubset(await readiness.json(), {
+        code: 'Health.NotReady',
+        checks: { 'Database health check (sqlite)': 'ok', 'Redis health check (main)': 'error' },
+      })
     } finally {
       await host.stop()
     }
