@@ -141,7 +141,7 @@ test.group('Rate limit, redis store', (group) => {
   test('readiness includes the Redis that keeps the counts', async ({ assert }) => {
     const response = await getAs(PORTS[0], '/health/ready')
     assert.equal(response.status, 200)
-    assert.deepEqual((await response.json()).checks, {
+    assert.deepEqual(((await response.json()) as { checks: unknown }).checks, {
       'Database health check (sqlite)': 'ok',
       'Redis health check (main)': 'ok',
     })
