@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
 import { AppError } from '#building_blocks/application/app_error'
-import { Command, type Message } from '#building_blocks/application/messages'
+import { Command, Query, type Message } from '#building_blocks/application/messages'
 import { ExceptionGuardBehavior } from '#building_blocks/application/pipeline/exception_guard_behavior'
+import { LoggingBehavior } from '#building_blocks/application/pipeline/logging_behavior'
 import { translateDomainError } from '#building_blocks/application/pipeline/domain_error_translator'
 import { ValidationBehavior } from '#building_blocks/application/pipeline/validation_behavior'
 import { failure, success } from '#building_blocks/application/result'
@@ -98,5 +99,42 @@ test.group('Exception guard behavior', () => {
     const guard = new ExceptionGuardBehavior([], () => {})
     const result = await guard.handle(new RegisterPet('Rex', 3), async () => success('id-1'))
     assert.deepEqual(result, success('id-1'))
+  })
+})
+
+test.group('Logging behavior', () => {
+  class Lookup extends Query<string> {}
+
+  function recordingLogger(enabled: boolean) {
+    const lines: Array<{ level: string; data: Record<string, unknown>; message: string }> = []
+    return {
+      lines,
+      debug: (data: object, message: string) => lines.push({ level: 'debug', data: data as Record<string, unknown>, message }),
+      info: (data: object, message: string) => lines.push({ level: 'info', data: data as Record<string, unknown>, message }),
+      isLevelEnabled: () => enabled,
+    }
+  }
+
+  test('logs a success at debug and a failure at info, with the code and duration', async ({ assert }) => {
+    const logger = recordingLogger(true)
+    const behavior = new LoggingBehavior(logger)
+    assert.deepEqual(await behavior.handle(new Lookup(), async () => success('found')), success('found'))
+    const missing = failure(AppError.notFound('Lookup.Missing', 'nothing there'))
+    assert.deepEqual(await behavior.handle(new Lookup(), async () => missing), missing)
+
+    assert.deepEqual(logger.lines.map(({ level, message }) => [level, message]), [
+      ['debug', 'Lookup handled'],
+      ['info', 'Lookup failed with Lookup.Missing'],
+    ])
+    assert.containsSubset(logger.lines[1].data, { message: 'Lookup', kind: 'notFound', code: 'Lookup.Missing' })
+    assert.isNumber(logger.lines[1].data.durationMs)
+  })
+
+  test('passes results through without logging when the logger is above info', async ({ assert }) => {
+    const logger = recordingLogger(false)
+    const behavior = new LoggingBehavior(logger)
+    const missing = failure(AppError.notFound('Lookup.Missing', 'nothing there'))
+    assert.deepEqual(await behavior.handle(new Lookup(), async () => missing), missing)
+    assert.lengthOf(logger.lines, 0)
   })
 })

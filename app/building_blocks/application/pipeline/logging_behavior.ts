@@ -6,13 +6,21 @@ import type { NextStep, PipelineBehavior } from './pipeline_behavior.js'
 export interface PipelineLogger {
   debug(data: object, message: string): void
   info(data: object, message: string): void
+  /** When present and false for `info`, the behavior does no timing at all. */
+  isLevelEnabled?(level: 'debug' | 'info'): boolean
 }
 
 /** Logs each message handled, with its outcome and duration. */
 export class LoggingBehavior implements PipelineBehavior {
   constructor(private readonly logger: PipelineLogger) {}
 
-  async handle(message: Message, next: NextStep): Promise<Result<unknown>> {
+  handle(message: Message, next: NextStep): Promise<Result<unknown>> {
+    // A production host logs at warn or above: timing each message would be work for nothing.
+    if (this.logger.isLevelEnabled?.('info') === false) return next(message)
+    return this.timed(message, next)
+  }
+
+  private async timed(message: Message, next: NextStep): Promise<Result<unknown>> {
     const name = message.constructor.name
     const startedAt = performance.now()
     const result = await next(message)

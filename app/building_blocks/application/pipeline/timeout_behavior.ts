@@ -1,6 +1,7 @@
 import { AppError } from '../app_error.js'
 import type { Message } from '../messages.js'
 import { failure, type Failure, type Result } from '../result.js'
+import { FixedDeadlines } from './fixed_deadlines.js'
 import type { NextStep, PipelineBehavior } from './pipeline_behavior.js'
 
 export const HANDLER_TIMEOUT_CODE = 'Handler.Timeout'
@@ -34,6 +35,8 @@ export function isTimeout(result: Result<unknown>): boolean {
  * `reportLate`, never to an unhandled rejection.
  */
 export class TimeoutBehavior implements PipelineBehavior {
+  readonly #deadlines: FixedDeadlines
+
   constructor(
     readonly timeoutMs: number,
     private readonly reportLate: LateOutcomeReporter
@@ -41,20 +44,21 @@ export class TimeoutBehavior implements PipelineBehavior {
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
       throw new RangeError(`The handler timeout must be a whole number of milliseconds above 0 (got ${timeoutMs})`)
     }
+    this.#deadlines = new FixedDeadlines(timeoutMs)
   }
 
   handle(message: Message, next: NextStep): Promise<Result<unknown>> {
     const work = start(message, next)
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => resolve(this.abandon(message, work)), this.timeoutMs)
-      // Once the timer has answered, these calls are no-ops: the first settlement wins.
+      const deadline = this.#deadlines.set(() => resolve(this.abandon(message, work)))
+      // Once the deadline has answered, these calls are no-ops: the first settlement wins.
       work.then(
         (result) => {
-          clearTimeout(timer)
+          this.#deadlines.clear(deadline)
           resolve(result)
         },
         (error) => {
-          clearTimeout(timer)
+          this.#deadlines.clear(deadline)
           reject(error)
         }
       )

@@ -24,22 +24,10 @@ export default class ApiVersionMiddleware {
       ctx.response.header('api-deprecated-versions', policy.deprecatedHeader)
     }
 
-    const requested: ApiVersionText[] = []
-    for (const [reader, value] of readVersions(ctx)) {
-      const version = parseApiVersion(value)
-      if (!version) {
-        const detail = `"${value}" in the ${reader} is not an API version: use major.minor, e.g. 1.0`
-        return reject(ctx, policy, 400, 'InvalidApiVersion', detail)
-      }
-      requested.push(version)
-    }
+    const requested = requestedVersion(ctx)
+    if (requested.problem) return reject(ctx, policy, 400, requested.problem.code, requested.problem.detail)
 
-    const distinct = [...new Set(requested)]
-    if (distinct.length > 1) {
-      return reject(ctx, policy, 400, 'AmbiguousApiVersion', `The request names more than one API version (${distinct.join(', ')}): send one`)
-    }
-
-    const version = distinct[0] ?? policy.defaultVersion
+    const version = requested.version ?? policy.defaultVersion
     const served = policy.find(version)
     if (!served) {
       return reject(ctx, policy, 400, 'UnsupportedApiVersion', `API version ${version} is not supported`)
@@ -54,18 +42,51 @@ export default class ApiVersionMiddleware {
   }
 }
 
-/** Every version the request names, with where it was read (for error messages). */
-function readVersions(ctx: HttpContext): Array<[reader: string, value: string]> {
-  const found: Array<[string, string]> = []
-  if (ctx.params.version !== undefined) found.push(['URL segment', String(ctx.params.version)])
+type Requested =
+  | { version?: ApiVersionText; problem?: undefined }
+  | { version?: undefined; problem: { code: string; detail: string } }
+
+const NONE_REQUESTED: Requested = {}
+
+/**
+ * The one version the request names, in the URL segment, the query or the header (several
+ * places may name it, as long as they agree). Read without building lists: it runs on every
+ * request to a versioned module.
+ */
+function requestedVersion(ctx: HttpContext): Requested {
+  let version: ApiVersionText | undefined
+  const take = (reader: string, value: unknown): Requested | undefined => {
+    const parsed = parseApiVersion(String(value))
+    if (!parsed) {
+      const detail = `"${value}" in the ${reader} is not an API version: use major.minor, e.g. 1.0`
+      return { problem: { code: 'InvalidApiVersion', detail } }
+    }
+    if (version !== undefined && version !== parsed) {
+      const detail = `The request names more than one API version (${version}, ${parsed}): send one`
+      return { problem: { code: 'AmbiguousApiVersion', detail } }
+    }
+    version = parsed
+  }
+
+  const segment = ctx.params.version
+  if (segment !== undefined) {
+    const refused = take('URL segment', segment)
+    if (refused) return refused
+  }
   const query: unknown = ctx.request.qs()['api-version']
   // The parameter may be repeated: ?api-version=1.0&api-version=2.0
-  for (const value of query === undefined ? [] : Array.isArray(query) ? query : [query]) {
-    found.push(['api-version query parameter', String(value)])
+  if (query !== undefined) {
+    for (const value of Array.isArray(query) ? query : [query]) {
+      const refused = take('api-version query parameter', value)
+      if (refused) return refused
+    }
   }
   const header = ctx.request.header('x-api-version')
-  if (header !== undefined) found.push(['X-Api-Version header', header])
-  return found
+  if (header !== undefined) {
+    const refused = take('X-Api-Version header', header)
+    if (refused) return refused
+  }
+  return version === undefined ? NONE_REQUESTED : { version }
 }
 
 function reject(ctx: HttpContext, policy: ApiVersionPolicy, status: number, code: string, detail: string) {

@@ -1,0 +1,50 @@
+/** A deadline set by `FixedDeadlines.set`; give it back to `clear` once the work is done. */
+export interface Deadline {
+  readonly at: number
+  readonly onExpire: () => void
+}
+
+/**
+ * Deadlines that are all the same length, watched by a single timer. A timer per message costs
+ * as much as the rest of a simple query's pipeline (Node reads the loop's clock for each one);
+ * deadlines of one length expire in the order they were set, so one timer armed for the oldest
+ * is enough. The timer is cleared whenever nothing is pending, so it never holds a process open.
+ */
+export class FixedDeadlines {
+  readonly #pending = new Set<Deadline>()
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(readonly ms: number) {}
+
+  /** Calls `onExpire` once `ms` have passed, unless `clear` is called first. */
+  set(onExpire: () => void): Deadline {
+    const deadline: Deadline = { at: Date.now() + this.ms, onExpire }
+    this.#pending.add(deadline)
+    if (this.#timer === undefined) this.#arm(this.ms)
+    return deadline
+  }
+
+  clear(deadline: Deadline): void {
+    this.#pending.delete(deadline)
+    if (this.#pending.size === 0 && this.#timer !== undefined) {
+      clearTimeout(this.#timer)
+      this.#timer = undefined
+    }
+  }
+
+  #arm(delay: number) {
+    this.#timer = setTimeout(() => this.#expire(), delay)
+  }
+
+  #expire() {
+    this.#timer = undefined
+    const now = Date.now()
+    // A Set iterates in insertion order, which is deadline order here.
+    for (const deadline of this.#pending) {
+      // Node's timer clock can run a little behind Date.now(): wait out the rest.
+      if (deadline.at > now) return this.#arm(deadline.at - now)
+      this.#pending.delete(deadline)
+      deadline.onExpire()
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { test } from '@japa/runner'
+import { FixedDeadlines } from '#building_blocks/application/pipeline/fixed_deadlines'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+
+test.group('Fixed deadlines', () => {
+  test('each deadline expires once, after its own length from when it was set, in order', async ({ assert }) => {
+    const deadlines = new FixedDeadlines(80)
+    const expired: Array<{ name: string; after: number }> = []
+    const started = performance.now()
+    const watch = (name: string) => {
+      const setAt = performance.now()
+      deadlines.set(() => expired.push({ name, after: performance.now() - setAt }))
+    }
+    watch('first')
+    await sleep(30)
+    watch('second')
+    await sleep(30)
+    watch('third')
+
+    await sleep(200)
+    assert.deepEqual(expired.map(({ name }) => name), ['first', 'second', 'third'])
+    for (const { after } of expired) {
+      // Never early (1 ms of clock rounding), and not held back by the deadline before it.
+      assert.isAtLeast(after, 79)
+      assert.isBelow(after, 80 + 60)
+    }
+    assert.isAtLeast(performance.now() - started, 60 + 80)
+  })
+
+  test('a cleared deadline never expires, the others still do', async ({ assert }) => {
+    const deadlines = new FixedDeadlines(40)
+    const expired: string[] = []
+    const first = deadlines.set(() => expired.push('first'))
+    deadlines.set(() => expired.push('second'))
+    deadlines.clear(first)
+    await sleep(100)
+    assert.deepEqual(expired, ['second'])
+  })
+
+  test('holds no timer while nothing is pending, so it never keeps a process open', async ({ assert }) => {
+    const before = pendingTimers()
+    const deadlines = new FixedDeadlines(60_000)
+    const one = deadlines.set(() => {})
+    const two = deadlines.set(() => {})
+    assert.equal(pendingTimers(), before + 1)
+    deadlines.clear(one)
+    assert.equal(pendingTimers(), before + 1)
+    deadlines.clear(two)
+    assert.equal(pendingTimers(), before)
+  })
+})
