@@ -14,9 +14,9 @@ import { SPREAD_LIMIT } from './messaging/stats.js'
 import { appEnv, build, countProducts, PG_URL, prepareDatabases, ROOT, seedThrough, SQLITE_FILE, startServer, stopServer } from './http/servers.js'
 
 const options: RunOptions = {
-  duration: Number(process.env.BENCH_DURATION ?? 8),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
   warmup: Number(process.env.BENCH_WARMUP ?? 5),
-  repeat: Number(process.env.BENCH_REPEAT ?? 5),
+  repeat: Number(process.env.BENCH_REPEAT ?? 3),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
 }
 

@@ -21,7 +21,7 @@ export function jsonDepth(value: unknown): number {
 
 export default class JsonDepthMiddleware {
   handle(ctx: HttpContext, next: NextFn) {
-    if (jsonDepth(ctx.request.body()) > MAX_JSON_DEPTH) {
+    if (ctx.request.hasBody() && jsonDepth(ctx.request.body()) > MAX_JSON_DEPTH) {
       return sendProblem(ctx, {
         status: 400,
         code: 'Request.TooDeep',

@@ -49,5 +49,23 @@ test.group('Fixed deadlines', () => {
     assert.equal(pendingTimers(), before + 1)
     deadlines.clear(two)
     assert.equal(pendingTimers(), before)
+
+    // Pending again: the process is held until this one is done.
+    const three = deadlines.set(() => {})
+    assert.equal(pendingTimers(), before + 1)
+    deadlines.clear(three)
+    assert.equal(pendingTimers(), before)
+  })
+
+  test('a deadline set after an earlier one was cleared still expires on time', async ({ assert }) => {
+    const deadlines = new FixedDeadlines(60)
+    deadlines.clear(deadlines.set(() => assert.fail('cleared')))
+    await sleep(40)
+    const setAt = performance.now()
+    let after = 0
+    deadlines.set(() => (after = performance.now() - setAt))
+    await sleep(150)
+    assert.isAtLeast(after, 59)
+    assert.isBelow(after, 60 + 40)
   })
 })

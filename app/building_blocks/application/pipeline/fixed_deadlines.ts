@@ -8,11 +8,13 @@ export interface Deadline {
  * Deadlines that are all the same length, watched by a single timer. A timer per message costs
  * as much as the rest of a simple query's pipeline (Node reads the loop's clock for each one);
  * deadlines of one length expire in the order they were set, so one timer armed for the oldest
- * is enough. The timer is cleared whenever nothing is pending, so it never holds a process open.
+ * is enough. When nothing is pending the timer stays armed but unreferenced: it never holds a
+ * process open, and a quick message (all of it within one tick) does not set a timer of its own.
  */
 export class FixedDeadlines {
   readonly #pending = new Set<Deadline>()
   #timer: NodeJS.Timeout | undefined
+  #timerHoldsProcess = false
 
   constructor(readonly ms: number) {}
 
@@ -20,20 +22,26 @@ export class FixedDeadlines {
   set(onExpire: () => void): Deadline {
     const deadline: Deadline = { at: Date.now() + this.ms, onExpire }
     this.#pending.add(deadline)
+    // An armed timer fires no later than this deadline: it was set for an older one.
     if (this.#timer === undefined) this.#arm(this.ms)
+    else if (!this.#timerHoldsProcess) this.#holdProcess(true)
     return deadline
   }
 
   clear(deadline: Deadline): void {
     this.#pending.delete(deadline)
-    if (this.#pending.size === 0 && this.#timer !== undefined) {
-      clearTimeout(this.#timer)
-      this.#timer = undefined
-    }
+    if (this.#pending.size === 0 && this.#timer !== undefined) this.#holdProcess(false)
   }
 
   #arm(delay: number) {
     this.#timer = setTimeout(() => this.#expire(), delay)
+    this.#timerHoldsProcess = true
+  }
+
+  #holdProcess(hold: boolean) {
+    if (hold) this.#timer!.ref()
+    else this.#timer!.unref()
+    this.#timerHoldsProcess = hold
   }
 
   #expire() {
