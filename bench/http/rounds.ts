@@ -3,10 +3,9 @@
  * order reversed every other round so that no target always runs right after the same one.
  * Each run records the load generator's figures and the server's CPU time per request.
  */
-import { execFileSync } from 'node:child_process'
-import { join } from 'node:path'
 import { median, spread } from '../messaging/stats.js'
-import { cpuMicros, LOAD_CPU, outboxDrained, pinned, ROOT } from './servers.js'
+import { generateLoad } from './load_generator.js'
+import { cpuMicros, LOAD_CPU, outboxDrained, PINNED } from './servers.js'
 
 export interface Target {
   label: string
@@ -54,10 +53,16 @@ export interface RunOptions {
 }
 
 async function load(target: Target, seconds: number, ids: string[], connections: number): Promise<Run> {
-  const config = { url: `http://127.0.0.1:${target.port}${target.path}`, method: target.method, body: target.method === 'POST', duration: seconds, connections, ids }
-  const [command, args] = pinned(LOAD_CPU, process.execPath, [join(ROOT, 'bench/load.mjs'), JSON.stringify(config)])
   const cpuBefore = cpuMicros(target.pid)
-  const measured = JSON.parse(execFileSync(command, args, { encoding: 'utf8', maxBuffer: 10 * 1024 * 1024 }))
+  const measured = generateLoad({
+    url: `http://127.0.0.1:${target.port}`,
+    path: target.path,
+    method: target.method,
+    duration: seconds,
+    connections,
+    ids,
+    cpu: PINNED ? LOAD_CPU : undefined,
+  })
   if (target.relays) await outboxDrained()
   const requests = measured.requestsPerSecond * seconds
   return { ...measured, cpuPerRequest: requests > 0 ? (cpuMicros(target.pid) - cpuBefore) / requests : 0 }
