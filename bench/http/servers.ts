@@ -56,11 +56,13 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-/** Migrates both databases and seeds 1,000 products on PostgreSQL; returns their ids. */
+/** Creates both databases afresh, migrates them and seeds 1,000 products on PostgreSQL; returns their ids. */
 export async function prepareDatabases(appRoot: string): Promise<string[]> {
+  // A new database every run: rows, dead tuples and outbox history left by an earlier run made
+  // the next one's inserts measurably slower, so two runs were not comparable.
   await withClient(PG_ADMIN_URL, async (admin) => {
-    const exists = await admin.query("select 1 from pg_database where datname = 'pantheon_bench'")
-    if (exists.rowCount === 0) await admin.query('create database pantheon_bench')
+    await admin.query('drop database if exists pantheon_bench with (force)')
+    await admin.query('create database pantheon_bench')
   })
   rmSync(SQLITE_FILE, { force: true })
   const databases: Record<string, string>[] = [
@@ -72,8 +74,6 @@ export async function prepareDatabases(appRoot: string): Promise<string[]> {
   }
   const products = Array.from({ length: 1000 }, (_, n) => ({ id: uuidv7(), name: `Product ${n}`, price: '19.99' }))
   return withClient(PG_URL, async (client) => {
-    // Events left by an earlier run would be relayed during this one.
-    await client.query('truncate pantheon_outbox, pantheon_inbox')
     for (const product of products) {
       await client.query('insert into catalog_products (id, name, price, created_at) values ($1, $2, $3, now())', [product.id, product.name, product.price])
     }
