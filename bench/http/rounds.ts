@@ -4,7 +4,7 @@
  * Each run records the load generator's figures and the server's CPU time per request.
  */
 import { median, spread } from '../messaging/stats.js'
-import { generateLoad } from './load_generator.js'
+import { generateLoad, type Measured } from './load_generator.js'
 import { cpuMicros, LOAD_CPU, outboxDrained, PINNED } from './servers.js'
 
 export interface Target {
@@ -18,14 +18,7 @@ export interface Target {
   relays?: boolean
 }
 
-export interface Run {
-  requestsPerSecond: number
-  p50: number
-  p99: number
-  ok: number
-  non2xx: number
-  errors: number
-  timeouts: number
+export interface Run extends Measured {
   /** Server CPU (user + system) per request, µs, including the delivery of its events. */
   cpuPerRequest: number
 }
