@@ -6,7 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
+import { withPostgres } from '../postgres.js'
 import { v7 as uuidv7 } from 'uuid'
 import { buildIntoTemporaryFolder } from '../load_check/isolated_build.js'
 
@@ -46,21 +46,11 @@ export const appEnv = (extra: Record<string, string>) => ({
   ...extra,
 })
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
 /** Creates both databases afresh, migrates them and seeds 1,000 products on PostgreSQL; returns their ids. */
 export async function prepareDatabases(appRoot: string): Promise<string[]> {
   // A new database every run: rows, dead tuples and outbox history left by an earlier run made
   // the next one's inserts measurably slower, so two runs were not comparable.
-  await withClient(PG_ADMIN_URL, async (admin) => {
+  await withPostgres(PG_ADMIN_URL, async (admin) => {
     await admin.query('drop database if exists pantheon_bench with (force)')
     await admin.query('create database pantheon_bench')
   })
@@ -73,7 +63,7 @@ export async function prepareDatabases(appRoot: string): Promise<string[]> {
     execFileSync(process.execPath, ['ace', 'migration:run', '--force'], { cwd: appRoot, env: appEnv(env), stdio: 'ignore' })
   }
   const products = Array.from({ length: 1000 }, (_, n) => ({ id: uuidv7(), name: `Product ${n}`, price: '19.99' }))
-  return withClient(PG_URL, async (client) => {
+  return withPostgres(PG_URL, async (client) => {
     for (const product of products) {
       await client.query('insert into catalog_products (id, name, price, created_at) values ($1, $2, $3, now())', [product.id, product.name, product.price])
     }
@@ -96,7 +86,7 @@ export async function seedThrough(port: number, count: number): Promise<string[]
 }
 
 export const countProducts = () =>
-  withClient(PG_URL, async (client) => (await client.query('select count(*)::int as total from catalog_products')).rows[0].total as number)
+  withPostgres(PG_URL, async (client) => (await client.query('select count(*)::int as total from catalog_products')).rows[0].total as number)
 
 /**
  * Waits until the relay has delivered every event in the outbox, so that no run measures the
@@ -105,7 +95,7 @@ export const countProducts = () =>
  */
 export async function outboxDrained(timeoutMs = 120_000): Promise<number> {
   const started = Date.now()
-  return withClient(PG_URL, async (client) => {
+  return withPostgres(PG_URL, async (client) => {
     for (;;) {
       const { rows } = await client.query("select count(*)::int as pending from pantheon_outbox where status <> 'sent'")
       if (rows[0].pending === 0) return (Date.now() - started) / 1000

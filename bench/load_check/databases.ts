@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import pg from 'pg'
+import { onServer } from '../postgres.js'
 import { storedInPostgres, storedInSqlite, type StoredProducts } from '#tests/common/stored_products'
 
 /** A database the load check runs the app on, created for the run and removed after it. */
@@ -23,16 +23,6 @@ export function sqliteDatabase(folder: string): LoadDatabase {
 
 /** Only this database is ever created or dropped on the shared server. */
 const LOAD_DATABASE = 'pantheon_load'
-
-async function onServer(adminUrl: string, statements: string[]) {
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    for (const statement of statements) await admin.query(statement)
-  } finally {
-    await admin.end()
-  }
-}
 
 /** A database of its own on the shared PostgreSQL server, left over from no earlier run. */
 export async function postgresDatabase(adminUrl: string): Promise<LoadDatabase> {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import pg from 'pg'
+import { onServer } from '../postgres.js'
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { Database } from '@adonisjs/lucid/database'
 
@@ -13,16 +13,6 @@ export interface BenchApp {
   db: Database
   /** Closes the app's connections and drops the database. */
   close(): Promise<void>
-}
-
-async function onServer(adminUrl: string, statements: string[]) {
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    for (const statement of statements) await admin.query(statement)
-  } finally {
-    await admin.end()
-  }
 }
 
 async function bootApp(): Promise<ApplicationService> {
