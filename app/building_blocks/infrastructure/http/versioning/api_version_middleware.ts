@@ -54,39 +54,34 @@ const NONE_REQUESTED: Requested = {}
  * request to a versioned module.
  */
 function requestedVersion(ctx: HttpContext): Requested {
-  let version: ApiVersionText | undefined
-  const take = (reader: string, value: unknown): Requested | undefined => {
-    const parsed = parseApiVersion(String(value))
-    if (!parsed) {
-      const detail = `"${value}" in the ${reader} is not an API version: use major.minor, e.g. 1.0`
-      return { problem: { code: 'InvalidApiVersion', detail } }
-    }
-    if (version !== undefined && version !== parsed) {
-      const detail = `The request names more than one API version (${version}, ${parsed}): send one`
-      return { problem: { code: 'AmbiguousApiVersion', detail } }
-    }
-    version = parsed
-  }
-
+  let requested = NONE_REQUESTED
   const segment = ctx.params.version
-  if (segment !== undefined) {
-    const refused = take('URL segment', segment)
-    if (refused) return refused
-  }
+  if (segment !== undefined) requested = withSource(requested, 'URL segment', segment)
   const query: unknown = ctx.request.qs()['api-version']
   // The parameter may be repeated: ?api-version=1.0&api-version=2.0
   if (query !== undefined) {
     for (const value of Array.isArray(query) ? query : [query]) {
-      const refused = take('api-version query parameter', value)
-      if (refused) return refused
+      requested = withSource(requested, 'api-version query parameter', value)
     }
   }
   const header = ctx.request.header('x-api-version')
-  if (header !== undefined) {
-    const refused = take('X-Api-Version header', header)
-    if (refused) return refused
+  if (header !== undefined) requested = withSource(requested, 'X-Api-Version header', header)
+  return requested
+}
+
+/** What was read so far, with one more source's version; the first problem found stays. */
+function withSource(sofar: Requested, reader: string, value: unknown): Requested {
+  if (sofar.problem) return sofar
+  const parsed = parseApiVersion(String(value))
+  if (!parsed) {
+    const detail = `"${value}" in the ${reader} is not an API version: use major.minor, e.g. 1.0`
+    return { problem: { code: 'InvalidApiVersion', detail } }
   }
-  return version === undefined ? NONE_REQUESTED : { version }
+  if (sofar.version !== undefined && sofar.version !== parsed) {
+    const detail = `The request names more than one API version (${sofar.version}, ${parsed}): send one`
+    return { problem: { code: 'AmbiguousApiVersion', detail } }
+  }
+  return sofar.version === parsed ? sofar : { version: parsed }
 }
 
 function reject(ctx: HttpContext, policy: ApiVersionPolicy, status: number, code: string, detail: string) {
