@@ -19,11 +19,11 @@ let storeFailing = false
  * through a trusted proxy (config/app.ts `trustProxy`; AdonisJS trusts loopback by default).
  * Over the limit it answers 429 problem details with Retry-After. When the store itself fails
  * (Redis down), requests are let through: an outage of the limiter must not become an outage
- * of the API.
+ * of the API. With RATE_LIMIT_STORE=off, start/kernel.ts does not register it at all.
  */
 export default class ThrottleMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    if (!rateLimit.enabled || isHealthProbe(ctx)) return next()
+    if (isHealthProbe(ctx)) return next()
     const limiter = await clientRateLimiter()
     let counted: LimiterResponse
     try {
