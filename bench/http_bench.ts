@@ -1,8 +1,8 @@
 /*
  * HTTP benchmark, side by side in one run (npm run bench): raw node:http, Fastify 5, bare
  * AdonisJS routes and Pantheon's full path, on the production build. Servers are pinned to CPU 1
- * and the load generator (autocannon) to CPU 0; every target gets a discarded warm-up, then
- * REPEAT interleaved rounds (bench/http/rounds.ts). Prints medians, spreads, server CPU per
+ * and the load generator (wrk) to CPU 0; every target gets a discarded warm-up, then REPEAT
+ * rounds made of interleaved one-second slices (bench/http/rounds.ts). Prints medians, spreads, server CPU per
  * request and paired ratios, writes bench/results/latest.md and .json, and exits 1 when a
  * target's rounds spread by more than 10% or when a POST acknowledged a write that is not stored.
  */
@@ -11,10 +11,12 @@ import { join } from 'node:path'
 import { computeRatios, markdownReport, type RatioSpec } from './http/report.js'
 import { runScenario, type Row, type RunOptions } from './http/rounds.js'
 import { SPREAD_LIMIT } from './messaging/stats.js'
+import { requireLoadGenerator } from './http/load_generator.js'
 import { appEnv, build, countProducts, PG_URL, prepareDatabases, ROOT, seedThrough, SQLITE_FILE, startServer, stopServer } from './http/servers.js'
 
 const options: RunOptions = {
-  duration: Number(process.env.BENCH_DURATION ?? 10),
+  duration: Number(process.env.BENCH_DURATION ?? 20),
+  slice: 1,
   warmup: Number(process.env.BENCH_WARMUP ?? 5),
   repeat: Number(process.env.BENCH_REPEAT ?? 3),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
@@ -30,6 +32,7 @@ const RATIOS: RatioSpec[] = [
   { name: 'Pantheon GET / bare Adonis (SQLite)', scenario: 'GET product, SQLite', target: 'Pantheon /api/v1/catalog/:id', baseline: 'bare Adonis + Lucid' },
 ]
 
+requireLoadGenerator()
 const { appRoot, remove } = build()
 const pgIds = await prepareDatabases(appRoot)
 const node = await startServer('node:http', [join(ROOT, 'bench/servers/node_http_server.mjs')], ROOT, process.env, 6101)
@@ -70,9 +73,10 @@ try {
 
   const ratios = computeRatios(rows, RATIOS)
   const acknowledged = posts.reduce((sum, row) => sum + row.ok, 0)
-  // autocannon stops counting when a run ends, with up to one request per connection in flight:
-  // those may commit without their 201 being counted. Fewer rows than 201s would be a lost write.
-  const inFlightAtStops = options.connections * posts.length * (options.repeat + 1)
+  // wrk stops counting when a run ends, with up to one request per connection in flight: those
+  // may commit without their 201 being counted. Fewer rows than 201s would be a lost write.
+  const runsPerTarget = 1 + options.repeat * posts[0].rounds[0].slices
+  const inFlightAtStops = options.connections * posts.length * runsPerTarget
   const writesOk = created >= acknowledged && created - acknowledged <= inFlightAtStops
   const postCheck = `POST check: ${acknowledged} responses 201, ${created} rows created (${writesOk ? `no acknowledged write lost; ${created - acknowledged} were in flight when runs stopped` : 'MISMATCH'}).`
   const report = markdownReport(rows, ratios, options, postCheck)

@@ -2,7 +2,6 @@
 import { cpus } from 'node:os'
 import { SPREAD_LIMIT } from '../messaging/stats.js'
 import { pairedRatio, type Row, type RunOptions } from './rounds.js'
-import { LOAD_GENERATOR } from './load_generator.js'
 import { PINNED } from './servers.js'
 
 export interface RatioSpec {
@@ -42,7 +41,7 @@ export function markdownReport(rows: Row[], ratios: Ratio[], options: RunOptions
   const widest = rows.reduce((most, candidate) => (candidate.spread > most.spread ? candidate : most))
   const unstable = rows.filter((candidate) => candidate.spread > SPREAD_LIMIT)
   return [
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${PINNED ? 'servers on CPU 1, load generator on CPU 0 (PostgreSQL unpinned)' : 'not pinned'}; load from ${LOAD_GENERATOR}, ${options.connections} connections; per target a ${options.warmup} s warm-up, then ${options.repeat} interleaved rounds of ${options.duration} s.`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${PINNED ? 'servers on CPU 1, load generator on CPU 0 (PostgreSQL unpinned)' : 'not pinned'}; load from wrk, ${options.connections} connections; per target a ${options.warmup} s warm-up, then ${options.repeat} rounds of ${options.duration} s, each made of ${options.slice} s slices interleaved with every other target's and round's.`,
     '',
     '| scenario | target | req/s (median) | req/s per round | spread | p50 ms | p99 ms | server CPU µs/req | failed requests |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -50,7 +49,7 @@ export function markdownReport(rows: Row[], ratios: Ratio[], options: RunOptions
       row([r.scenario, r.label, r.rps.toFixed(0), r.rounds.map((run) => run.requestsPerSecond.toFixed(0)).join(' / '), percent(r.spread), ms(r.p50), ms(r.p99), r.cpuPerRequest.toFixed(0), r.failures])
     ),
     '',
-    'Ratios are the median of per-round ratios (each round\'s target against the baseline run next to it), with their range. "CPU" is the baseline\'s server CPU per request over the target\'s.',
+    'Ratios are the median of per-round ratios (each round of the target against the same round of the baseline), with their range. "CPU" is the baseline\'s server CPU per request over the target\'s. p50 and p99 pool every measured request of a target.',
     '',
     '| ratio | req/s | range | CPU | p99 (target ≤ 1.2×) | goal (req/s) |',
     '|---|---|---|---|---|---|',

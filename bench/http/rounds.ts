@@ -1,32 +1,45 @@
 /*
- * One scenario of `npm run bench`: a discarded warm-up per target, then interleaved rounds, the
- * order reversed every other round so that no target always runs right after the same one.
- * Each run records the load generator's figures and the server's CPU time per request.
+ * One scenario of `npm run bench`: a discarded warm-up per target, then rounds made of one-second
+ * slices. The slices of every target and every round are interleaved, and their order rotates
+ * (and reverses every other cycle) from one cycle to the next, so that a slow spell of the machine
+ * is shared by all targets and all rounds instead of deciding one of them. Each slice records the
+ * load generator's figures and the server's CPU time.
  */
 import { median, spread } from '../messaging/stats.js'
+import { pooledPercentile, type LatencyCurve } from './latency.js'
 import { generateLoad, type Measured } from './load_generator.js'
 import { cpuMicros, LOAD_CPU, outboxDrained, PINNED } from './servers.js'
 
 export interface Target {
   label: string
   port: number
-  /** The server's process id: its CPU time is read before and after each run. */
+  /** The server's process id: its CPU time is read before and after each slice. */
   pid: number
   path: string
   method?: 'GET' | 'POST'
-  /** The server relays an outbox: each run waits for it to drain (and counts that CPU). */
+  /** The server relays an outbox: each slice waits for it to drain (and counts that CPU). */
   relays?: boolean
 }
 
-export interface Run extends Measured {
+/** One round of one target: its slices added up. */
+export interface Run {
+  requestsPerSecond: number
+  p50: number
+  p99: number
   /** Server CPU (user + system) per request, µs, including the delivery of its events. */
   cpuPerRequest: number
+  ok: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  slices: number
 }
 
 export interface Row {
   scenario: string
   label: string
   rps: number
+  /** Percentiles of every measured request of the target, all rounds pooled. */
   p50: number
   p99: number
   cpuPerRequest: number
@@ -39,13 +52,20 @@ export interface Row {
 }
 
 export interface RunOptions {
+  /** Seconds of load per round and target. */
   duration: number
+  /** Seconds per slice (wrk's resolution is one second). */
+  slice: number
   warmup: number
   repeat: number
   connections: number
 }
 
-async function load(target: Target, seconds: number, ids: string[], connections: number): Promise<Run> {
+interface Slice extends Measured {
+  cpuMicros: number
+}
+
+async function load(target: Target, seconds: number, ids: string[], connections: number): Promise<Slice> {
   const cpuBefore = cpuMicros(target.pid)
   const measured = generateLoad({
     url: `http://127.0.0.1:${target.port}`,
@@ -57,40 +77,71 @@ async function load(target: Target, seconds: number, ids: string[], connections:
     cpu: PINNED ? LOAD_CPU : undefined,
   })
   if (target.relays) await outboxDrained()
-  const requests = measured.requestsPerSecond * seconds
-  return { ...measured, cpuPerRequest: requests > 0 ? (cpuMicros(target.pid) - cpuBefore) / requests : 0 }
+  return { ...measured, cpuMicros: cpuMicros(target.pid) - cpuBefore }
+}
+
+function addUp(slices: Slice[]): Run {
+  const sum = (pick: (slice: Slice) => number) => slices.reduce((total, slice) => total + pick(slice), 0)
+  const responses = sum((slice) => slice.responses)
+  const curves: LatencyCurve[] = slices.map((slice) => slice.latency)
+  const non2xx = sum((slice) => slice.non2xx)
+  return {
+    requestsPerSecond: responses / (sum((slice) => slice.durationUs) / 1e6),
+    p50: pooledPercentile(curves, 50),
+    p99: pooledPercentile(curves, 99),
+    cpuPerRequest: responses > 0 ? sum((slice) => slice.cpuMicros) / responses : 0,
+    ok: responses - non2xx,
+    non2xx,
+    errors: sum((slice) => slice.socketErrors),
+    timeouts: sum((slice) => slice.timeouts),
+    slices: slices.length,
+  }
+}
+
+/**
+ * The order of one cycle of slices: every (round, target) once. Odd cycles run the previous
+ * order backwards and even ones rotate it by one, so over 2 × units cycles every unit takes every
+ * place twice and no unit always follows the same one.
+ */
+export function cycleOrder<T>(units: T[], cycle: number): T[] {
+  const shift = Math.floor(cycle / 2) % units.length
+  const rotated = [...units.slice(shift), ...units.slice(0, shift)]
+  return cycle % 2 === 1 ? rotated.reverse() : rotated
 }
 
 export async function runScenario(scenario: string, targets: Target[], ids: string[], options: RunOptions): Promise<Row[]> {
-  const warmups: Run[] = []
+  const warmups: Slice[] = []
   for (const target of targets) warmups.push(await load(target, options.warmup, ids, options.connections))
-  const rounds: Run[][] = targets.map(() => [])
-  for (let round = 0; round < options.repeat; round++) {
-    const order = targets.map((_, index) => index)
-    if (round % 2 === 1) order.reverse()
-    for (const index of order) rounds[index].push(await load(targets[index], options.duration, ids, options.connections))
+  const units = Array.from({ length: options.repeat }, (_, round) => targets.map((_, index) => ({ round, index }))).flat()
+  const slices: Slice[][][] = targets.map(() => Array.from({ length: options.repeat }, () => []))
+  const cycles = Math.max(1, Math.round(options.duration / options.slice))
+  for (let cycle = 0; cycle < cycles; cycle++) {
+    for (const { round, index } of cycleOrder(units, cycle)) {
+      slices[index][round].push(await load(targets[index], options.slice, ids, options.connections))
+    }
   }
   return targets.map((target, index) => {
-    const runs = rounds[index]
+    const runs = slices[index].map(addUp)
+    const everySlice = slices[index].flat()
     const rps = runs.map((run) => run.requestsPerSecond)
     return {
       scenario,
       label: target.label,
       rps: median(rps),
-      p50: median(runs.map((run) => run.p50)),
-      p99: median(runs.map((run) => run.p99)),
+      p50: pooledPercentile(everySlice.map((slice) => slice.latency), 50),
+      p99: pooledPercentile(everySlice.map((slice) => slice.latency), 99),
       cpuPerRequest: median(runs.map((run) => run.cpuPerRequest)),
       spread: spread(rps),
       rounds: runs,
-      ok: warmups[index].ok + runs.reduce((sum, run) => sum + run.ok, 0),
+      ok: warmups[index].responses - warmups[index].non2xx + runs.reduce((sum, run) => sum + run.ok, 0),
       failures: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
     }
   })
 }
 
 /**
- * A ratio from the rounds: each round's target against the baseline measured next to it in the
- * same round, so that a slow spell of the machine weighs on both sides. `rps` compares requests
+ * A ratio from the rounds: each round's target against the same round of the baseline, whose
+ * slices were interleaved with its own, so that a slow spell of the machine weighs on both sides. `rps` compares requests
  * per second; `cpu` the inverse of CPU per request (so both read "as fast as the baseline").
  */
 export function pairedRatio(target: Row, baseline: Row, measure: 'rps' | 'cpu') {
