@@ -1,12 +1,11 @@
 import { relative, sep } from 'node:path'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { HttpRouterService } from '@adonisjs/core/types'
-import type { NextFn } from '@adonisjs/core/types/http'
 import type { Mediator } from '../../application/mediator.js'
 import type { Endpoint, EndpointClass, ParamMatcher } from '../http/endpoint.js'
 import { sendProblem } from '../http/problem_details.js'
 import { VERSION_SEGMENT_MATCHER, versionSegment, type ApiVersionText } from '../http/versioning/api_version.js'
-import ApiVersionMiddleware from '../http/versioning/api_version_middleware.js'
+import { negotiateApiVersion } from '../http/versioning/api_version_negotiation.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import type { ApiReference } from '../http/openapi/api_reference.js'
 import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
@@ -71,16 +70,21 @@ function buildRouteTables(endpoints: DiscoveredEndpoint[]): RouteTable[] {
   return [...tables.values()]
 }
 
-/** The endpoint serving this request's version, or a problem when the route is not in it. */
+/**
+ * Negotiates the request's version, then hands it to the endpoint serving that version, or
+ * answers with a problem when the route is not in it.
+ */
 function versionDispatcher(table: RouteTable, policy: ApiVersionPolicy) {
   const available = [...table.byVersion.keys()]
   return (ctx: HttpContext) => {
-    const endpoint = table.byVersion.get(ctx.apiVersion!) ?? table.shared
+    const version = negotiateApiVersion(ctx, policy)
+    if (version === undefined) return
+    const endpoint = table.byVersion.get(version) ?? table.shared
     if (endpoint) return endpoint.handle(ctx)
     return sendProblem(ctx, {
       status: 400,
       code: 'UnsupportedApiVersion',
-      detail: `${table.method} ${ctx.request.url()} is not part of API version ${ctx.apiVersion} (it is in ${available.join(', ')})`,
+      detail: `${table.method} ${ctx.request.url()} is not part of API version ${version} (it is in ${available.join(', ')})`,
       extensions: { supportedVersions: policy.versions },
     })
   }
@@ -88,8 +92,8 @@ function versionDispatcher(table: RouteTable, policy: ApiVersionPolicy) {
 
 /**
  * Mounts a module's endpoints. An unversioned module gets `/api/<name>/…`. A versioned module
- * gets the same paths under `/api/<name>` and `/api/v<N>/<name>`, behind the apiVersion
- * middleware, with each route dispatching to the endpoint of the negotiated version.
+ * gets the same paths under `/api/<name>` and `/api/v<N>/<name>`, each route negotiating the
+ * version and dispatching to the endpoint that serves it.
  */
 export function mountEndpoints(
   router: HttpRouterService,
@@ -116,16 +120,11 @@ export function mountEndpoints(
       throw new Error(`${file} serves API version ${version}, which the ${moduleName} module does not declare`)
     }
   }
-  // A plain function rather than a named middleware: AdonisJS would build the class through the
-  // container on every request, and it has nothing to inject (one instance serves them all).
-  const negotiation = new ApiVersionMiddleware()
-  const negotiate = (ctx: HttpContext, next: NextFn) => negotiation.handle(ctx, next, policy)
   for (const prefix of [`/api/${moduleName}`, `/api/:version/${moduleName}`]) {
     router
       .group(() => tables.forEach((table) => addRoute(router, table, versionDispatcher(table, policy))))
       .prefix(prefix)
       .where('version', VERSION_SEGMENT_MATCHER)
-      .use(negotiate)
   }
 }
 

@@ -1,45 +1,46 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { NextFn } from '@adonisjs/core/types/http'
 import { sendProblem } from '../problem_details.js'
 import { parseApiVersion, type ApiVersionText } from './api_version.js'
 import type { ApiVersionPolicy } from './api_version_policy.js'
 
 declare module '@adonisjs/core/http' {
   interface HttpContext {
-    /** The API version this request is served with (set by the apiVersion middleware). */
+    /** The API version this request is served with (set by the version negotiation). */
     apiVersion?: ApiVersionText
   }
 }
-
 
 /**
  * Chooses the API version of a request to a versioned module, from the URL segment
  * (/api/v2/catalog), the `api-version` query parameter or the `X-Api-Version` header; with none,
  * the module's default. Every response of the module says which versions exist.
+ *
+ * Returns the version to serve, or `undefined` once it has answered the request with a problem.
+ * It runs inside each versioned route's handler rather than as a route middleware: AdonisJS
+ * runs a middleware through a promise chain of its own, which cost about as much as the
+ * negotiation itself on every request.
  */
-export default class ApiVersionMiddleware {
-  handle(ctx: HttpContext, next: NextFn, policy: ApiVersionPolicy) {
-    ctx.response.header('api-supported-versions', policy.supportedHeader)
-    if (policy.deprecatedHeader) {
-      ctx.response.header('api-deprecated-versions', policy.deprecatedHeader)
-    }
-
-    const requested = requestedVersion(ctx)
-    if (requested.problem) return reject(ctx, policy, 400, requested.problem.code, requested.problem.detail)
-
-    const version = requested.version ?? policy.defaultVersion
-    const served = policy.find(version)
-    if (!served) {
-      return reject(ctx, policy, 400, 'UnsupportedApiVersion', `API version ${version} is not supported`)
-    }
-    for (const [name, value] of served.deprecationHeaders) ctx.response.header(name, value)
-    if (policy.isSunset(served)) {
-      return reject(ctx, policy, 410, 'ApiVersionSunset', `API version ${version} was retired on ${served.sunset!.toUTCString()}`)
-    }
-
-    ctx.apiVersion = version
-    return next()
+export function negotiateApiVersion(ctx: HttpContext, policy: ApiVersionPolicy): ApiVersionText | undefined {
+  ctx.response.header('api-supported-versions', policy.supportedHeader)
+  if (policy.deprecatedHeader) {
+    ctx.response.header('api-deprecated-versions', policy.deprecatedHeader)
   }
+
+  const requested = requestedVersion(ctx)
+  if (requested.problem) return reject(ctx, policy, 400, requested.problem.code, requested.problem.detail)
+
+  const version = requested.version ?? policy.defaultVersion
+  const served = policy.find(version)
+  if (!served) {
+    return reject(ctx, policy, 400, 'UnsupportedApiVersion', `API version ${version} is not supported`)
+  }
+  for (const [name, value] of served.deprecationHeaders) ctx.response.header(name, value)
+  if (policy.isSunset(served)) {
+    return reject(ctx, policy, 410, 'ApiVersionSunset', `API version ${version} was retired on ${served.sunset!.toUTCString()}`)
+  }
+
+  ctx.apiVersion = version
+  return version
 }
 
 type Requested =
@@ -84,6 +85,7 @@ function withSource(sofar: Requested, reader: string, value: unknown): Requested
   return sofar.version === parsed ? sofar : { version: parsed }
 }
 
-function reject(ctx: HttpContext, policy: ApiVersionPolicy, status: number, code: string, detail: string) {
+function reject(ctx: HttpContext, policy: ApiVersionPolicy, status: number, code: string, detail: string): undefined {
   sendProblem(ctx, { status, code, detail, extensions: { supportedVersions: policy.versions } })
+  return undefined
 }
