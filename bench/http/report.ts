@@ -16,6 +16,9 @@ export interface RatioSpec {
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(0)}%`
+/** Ratios keep a decimal (and p99 multiples three) so that a verdict never contradicts the figure shown. */
+const ratioPercent = (value: number) => `${(value * 100).toFixed(1)}%`
+const multiple = (value: number) => `${value.toFixed(3)}×`
 const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1))
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`
 
@@ -67,10 +70,10 @@ export function markdownReport(rows: Row[], ratios: Ratio[], options: RunOptions
     ...ratios.map((r) =>
       row([
         r.name,
-        percent(r.rps.median),
-        `${percent(r.rps.min)}–${percent(r.rps.max)}`,
-        percent(r.cpu.median),
-        `${r.p99.toFixed(2)}× (${r.p99Pooled.toFixed(2)}×)`,
+        ratioPercent(r.rps.median),
+        `${ratioPercent(r.rps.min)}–${ratioPercent(r.rps.max)}`,
+        ratioPercent(r.cpu.median),
+        `${multiple(r.p99)} (${multiple(r.p99Pooled)})`,
         goals(r),
       ])
     ),
