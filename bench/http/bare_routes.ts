@@ -13,7 +13,13 @@ import { OUTBOX_TABLE } from '#building_blocks/infrastructure/messaging/outbox'
 import { OUTBOX_CHANNEL } from '#building_blocks/infrastructure/messaging/outbox_announcement'
 import { productCreatedEvent } from '#modules/catalog/integration/product_created'
 
-router.get('/bench/floor', () => ({ hello: 'world' }))
+/** The body of Pantheon's floor route, as every floor target answers it (bench/servers/floor_body.mjs). */
+const FLOOR_BODY = JSON.stringify('Catalog module is running')
+
+// AdonisJS would send a returned string as text/plain: the JSON is written out.
+router.get('/bench/floor', ({ response }) => {
+  response.header('content-type', 'application/json; charset=utf-8').send(FLOOR_BODY)
+})
 
 router.get('/bench/products/:id', async ({ params, response }) => {
   const row = await db.from('catalog_products').select('id', 'name', 'price').where('id', params.id).first()

@@ -1,11 +1,13 @@
 // Fastify 5 with pg: the floor route and the same product read as Pantheon's GET.
 import Fastify from 'fastify'
 import pg from 'pg'
+import { FLOOR_BODY } from './floor_body.mjs'
 
 const app = Fastify({ logger: false })
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
 
-app.get('/floor', async () => ({ hello: 'world' }))
+// A string is sent as it is, so the JSON content type is set here.
+app.get('/floor', async (request, reply) => reply.type('application/json; charset=utf-8').send(FLOOR_BODY))
 app.get('/products/:id', async (request, reply) => {
   const { rows } = await pool.query('select id, name, price from catalog_products where id = $1', [request.params.id])
   if (rows.length === 0) return reply.code(404).send({ code: 'Product.NotFound' })

@@ -1,8 +1,8 @@
-// The framework floor: raw node:http answering the small JSON object.
+// The framework floor: raw node:http answering the floor body.
 import { createServer } from 'node:http'
+import { FLOOR_BODY } from './floor_body.mjs'
 
-const body = JSON.stringify({ hello: 'world' })
 createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
-  res.end(body)
+  res.end(FLOOR_BODY)
 }).listen(Number(process.env.PORT), '127.0.0.1')

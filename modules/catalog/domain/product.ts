@@ -14,12 +14,6 @@ export interface NewProduct {
   category?: string | null
 }
 
-export interface ProductSnapshot extends NewProduct {
-  id: ProductId
-  category: string | null
-  createdAt: Date
-}
-
 /** A product of the catalog: the aggregate every Catalog use case works on. */
 export class Product extends AggregateRoot<ProductId> {
   private constructor(
@@ -44,17 +38,6 @@ export class Product extends AggregateRoot<ProductId> {
       new ProductCreated(product.id, product.name, product.price.amount, product.category)
     )
     return product
-  }
-
-  /** Rebuilds a stored product; raises nothing. */
-  static restore(snapshot: ProductSnapshot): Product {
-    return new Product(
-      snapshot.id,
-      snapshot.name,
-      snapshot.price,
-      snapshot.category,
-      snapshot.createdAt
-    )
   }
 }
 

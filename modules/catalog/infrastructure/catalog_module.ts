@@ -1,6 +1,8 @@
 import { PantheonModule } from '#building_blocks/infrastructure/modules/pantheon_module'
+import { ProductReadModel } from '../application/product_read_model.js'
 import { ProductRepository } from '../domain/product_repository.js'
 import { catalogApiVersions } from './catalog_api_versions.js'
+import { LucidProductReadModel } from './persistence/lucid_product_read_model.js'
 import { LucidProductRepository } from './persistence/lucid_product_repository.js'
 
 /**
@@ -13,5 +15,6 @@ export default class CatalogModule extends PantheonModule {
 
   protected registerServices(): void {
     this.app.container.singleton(ProductRepository, () => new LucidProductRepository(this.unitOfWork))
+    this.app.container.singleton(ProductReadModel, () => new LucidProductReadModel(this.unitOfWork))
   }
 }

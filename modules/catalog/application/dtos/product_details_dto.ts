@@ -1,5 +1,3 @@
-import type { Product } from '../../domain/product.js'
-
 /** A product with everything the catalog knows about it (API v2 and later). */
 export interface ProductDetailsDto {
   id: string
@@ -8,14 +6,4 @@ export interface ProductDetailsDto {
   category: string | null
   /** ISO 8601, UTC. */
   createdAt: string
-}
-
-export function toProductDetailsDto(product: Product): ProductDetailsDto {
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.price.amount,
-    category: product.category,
-    createdAt: product.createdAt.toISOString(),
-  }
 }

@@ -1,27 +1,15 @@
 import type { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
-import { fromSqlDateTime, toSqlDateTime } from '#building_blocks/infrastructure/persistence/sql_date_time'
-import { Price } from '../../domain/price.js'
-import { Product } from '../../domain/product.js'
-import { ProductId } from '../../domain/product_id.js'
+import { toSqlDateTime } from '#building_blocks/infrastructure/persistence/sql_date_time'
+import type { Product } from '../../domain/product.js'
+import type { ProductId } from '../../domain/product_id.js'
 import { ProductRepository } from '../../domain/product_repository.js'
-
-const TABLE = 'catalog_products'
-const COLUMNS = ['id', 'name', 'price', 'category', 'created_at'] as const
-
-interface ProductRow {
-  id: string
-  name: string
-  /** numeric(14,2): a string on PostgreSQL, a number on SQLite; Price reads both exactly. */
-  price: string | number
-  category: string | null
-  created_at: Date | string
-}
+import { PRODUCTS_TABLE } from './products_table.js'
 
 /**
  * Products in the catalog_products table, written inside the Catalog unit of work. Plain query
- * builder rather than a Lucid model: the aggregate is rebuilt from the row anyway, and going
- * through a model first (proxies, column hooks, a luxon DateTime both ways) cost about an eighth
- * of the instructions of a product read or create (docs/performance.md).
+ * builder rather than a Lucid model: going through a model (proxies, column hooks, a luxon
+ * DateTime) cost about an eighth of the instructions of a product create (docs/performance.md).
+ * Queries read products through LucidProductReadModel instead.
  */
 export class LucidProductRepository extends ProductRepository {
   constructor(private readonly unitOfWork: LucidUnitOfWork) {
@@ -33,7 +21,7 @@ export class LucidProductRepository extends ProductRepository {
     const client = this.unitOfWork.client()
     await client
       .insertQuery()
-      .table(TABLE)
+      .table(PRODUCTS_TABLE)
       .insert({
         id: product.id,
         name: product.name,
@@ -43,25 +31,8 @@ export class LucidProductRepository extends ProductRepository {
       })
   }
 
-  async findById(id: ProductId): Promise<Product | null> {
-    const row: ProductRow | null = await this.unitOfWork
-      .client()
-      .from(TABLE)
-      .select(...COLUMNS)
-      .where('id', id)
-      .first()
-    if (!row) return null
-    return Product.restore({
-      id: ProductId.parse(row.id),
-      name: row.name,
-      price: Price.fromStored(row.price),
-      category: row.category ?? null,
-      createdAt: fromSqlDateTime(row.created_at),
-    })
-  }
-
   async remove(id: ProductId): Promise<boolean> {
-    const deleted = await this.unitOfWork.client().from(TABLE).where('id', id).delete()
+    const deleted = await this.unitOfWork.client().from(PRODUCTS_TABLE).where('id', id).delete()
     return Number(Array.isArray(deleted) ? deleted[0] : deleted) > 0
   }
 }

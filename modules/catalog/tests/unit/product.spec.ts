@@ -39,17 +39,4 @@ test.group('Product', () => {
     assert.throws(() => Product.create({ name: '   ', price }), /1 to 200 characters/)
     assert.throws(() => Product.create({ name: 'x'.repeat(201), price }), /1 to 200 characters/)
   })
-
-  test('is restored from storage without raising events', ({ assert }) => {
-    const id = ProductId.create()
-    const product = Product.restore({
-      id,
-      name: 'Desk lamp',
-      price: Price.fromAmount(49.9),
-      category: null,
-      createdAt: new Date('2026-01-01T00:00:00Z'),
-    })
-    assert.equal(product.id, id)
-    assert.lengthOf(product.pullDomainEvents(), 0)
-  })
 })

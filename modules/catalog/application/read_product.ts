@@ -1,0 +1,15 @@
+import { failure, success, type Result } from '#building_blocks/application/result'
+import { ProductId } from '../domain/product_id.js'
+import { CatalogErrors } from './catalog_errors.js'
+
+/**
+ * One product as a query answers it, or Product.NotFound; a text that is not a product id is
+ * not found either, without asking the database.
+ */
+export async function readProduct<T>(
+  id: string,
+  read: (id: ProductId) => Promise<T | null>
+): Promise<Result<T>> {
+  const product = ProductId.isValid(id) ? await read(ProductId.parse(id)) : null
+  return product ? success(product) : failure(CatalogErrors.productNotFound(id))
+}
