@@ -39,6 +39,37 @@ test.group('Fixed deadlines', () => {
     assert.deepEqual(expired, ['second'])
   })
 
+  test('clearing the oldest, a middle or the newest deadline leaves the others in order', async ({ assert }) => {
+    const deadlines = new FixedDeadlines(40)
+    const expired: string[] = []
+    const set = (name: string) => deadlines.set(() => expired.push(name))
+    const first = set('first')
+    set('second')
+    const third = set('third')
+    set('fourth')
+    const fifth = set('fifth')
+    deadlines.clear(third)
+    deadlines.clear(first)
+    deadlines.clear(fifth)
+    set('sixth')
+    await sleep(100)
+    assert.deepEqual(expired, ['second', 'fourth', 'sixth'])
+  })
+
+  test('clearing a deadline twice, or after it expired, changes nothing', async ({ assert }) => {
+    const deadlines = new FixedDeadlines(30)
+    const expired: string[] = []
+    const early = deadlines.set(() => expired.push('early'))
+    await sleep(60)
+    deadlines.clear(early)
+    const second = deadlines.set(() => expired.push('second'))
+    deadlines.set(() => expired.push('third'))
+    deadlines.clear(second)
+    deadlines.clear(second)
+    await sleep(80)
+    assert.deepEqual(expired, ['early', 'third'])
+  })
+
   test('holds no timer while nothing is pending, so it never keeps a process open', async ({ assert }) => {
     const before = pendingTimers()
     const deadlines = new FixedDeadlines(60_000)
