@@ -12,7 +12,8 @@ import { computeRatios, markdownReport, type RatioSpec } from './http/report.js'
 import { runScenario, type Row, type RunOptions } from './http/rounds.js'
 import { SPREAD_LIMIT } from './messaging/stats.js'
 import { requireLoadGenerator } from './http/load_generator.js'
-import { appEnv, build, countProducts, PG_URL, prepareDatabases, ROOT, seedThrough, SQLITE_FILE, startServer, stopServer } from './http/servers.js'
+import { FLOOR_BODY } from './http/floor_body.js'
+import { appEnv, build, countProducts, PG_URL, prepareDatabases, requireSameFloorAnswer, ROOT, seedThrough, SQLITE_FILE, startServer, stopServer } from './http/servers.js'
 
 const options: RunOptions = {
   duration: Number(process.env.BENCH_DURATION ?? 20),
@@ -35,8 +36,9 @@ const RATIOS: RatioSpec[] = [
 requireLoadGenerator()
 const { appRoot, remove } = build()
 const pgIds = await prepareDatabases(appRoot)
-const node = await startServer('node:http', [join(ROOT, 'bench/servers/node_http_server.mjs')], ROOT, process.env, 6101)
-const fastify = await startServer('fastify', [join(ROOT, 'bench/servers/fastify_server.mjs')], ROOT, { ...process.env, DATABASE_URL: PG_URL }, 6102)
+const withFloorBody = { ...process.env, BENCH_FLOOR_BODY: FLOOR_BODY }
+const node = await startServer('node:http', [join(ROOT, 'bench/servers/node_http_server.mjs')], ROOT, withFloorBody, 6101)
+const fastify = await startServer('fastify', [join(ROOT, 'bench/servers/fastify_server.mjs')], ROOT, { ...withFloorBody, DATABASE_URL: PG_URL }, 6102)
 // The Pantheon servers run as deployed by default: outbox relay and memory transport in process.
 const onPg = await startServer('pantheon pg', ['bin/server.js'], appRoot, appEnv({ DB_CONNECTION: 'pg', DATABASE_URL: PG_URL }), 6103)
 const onSqlite = await startServer('pantheon sqlite', ['bin/server.js'], appRoot, appEnv({ DB_CONNECTION: 'sqlite', SQLITE_FILENAME: SQLITE_FILE }), 6104)
@@ -46,12 +48,14 @@ try {
   const at = (port: number, pid: number | undefined, relays = false) => ({ port, pid: pid!, relays })
   const pgApp = at(6103, onPg.pid, true)
   const rows: Row[] = []
-  rows.push(...(await runScenario('floor', [
+  const floor = [
     { label: 'node:http', ...at(6101, node.pid), path: '/' },
     { label: 'Fastify 5', ...at(6102, fastify.pid), path: '/floor' },
     { label: 'bare Adonis route', ...pgApp, path: '/bench/floor' },
     { label: 'Pantheon full path (v1 sample)', ...pgApp, path: '/api/v1/catalog/sample' },
-  ], pgIds, options)))
+  ]
+  await requireSameFloorAnswer(floor.map(({ port, path }) => `http://127.0.0.1:${port}${path}`), FLOOR_BODY)
+  rows.push(...(await runScenario('floor', floor, pgIds, options)))
   rows.push(...(await runScenario('GET product, PostgreSQL', [
     { label: 'Fastify + pg', ...at(6102, fastify.pid), path: '/products/{id}' },
     { label: 'bare Adonis + Lucid', ...pgApp, path: '/bench/products/{id}' },

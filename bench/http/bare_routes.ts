@@ -12,9 +12,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { OUTBOX_TABLE } from '#building_blocks/infrastructure/messaging/outbox'
 import { OUTBOX_CHANNEL } from '#building_blocks/infrastructure/messaging/outbox_announcement'
 import { productCreatedEvent } from '#modules/catalog/integration/product_created'
-
-/** The body of Pantheon's floor route, as every floor target answers it (bench/servers/floor_body.mjs). */
-const FLOOR_BODY = JSON.stringify('Catalog module is running')
+import { FLOOR_BODY } from './floor_body.js'
 
 // AdonisJS would send a returned string as text/plain: the JSON is written out.
 router.get('/bench/floor', ({ response }) => {

@@ -129,6 +129,19 @@ export async function startServer(label: string, args: string[], cwd: string, en
   throw new Error(`${label} did not start on ${port}`)
 }
 
+/**
+ * Fails unless every floor target answers 200 with the same body and content type: the floor
+ * compares how servers get to one answer, so a route whose answer drifted would skew it.
+ */
+export async function requireSameFloorAnswer(urls: string[], body: string): Promise<void> {
+  for (const url of urls) {
+    const response = await fetch(url)
+    const answer = `${response.status} ${response.headers.get('content-type')} ${await response.text()}`
+    const expected = `200 application/json; charset=utf-8 ${body}`
+    if (answer !== expected) throw new Error(`${url} answers ${answer}, not ${expected}: the floor targets must answer alike`)
+  }
+}
+
 /** SIGTERM, then waits for the exit (the build folder is removed only after). */
 export function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()

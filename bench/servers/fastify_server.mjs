@@ -1,7 +1,7 @@
 // Fastify 5 with pg: the floor route and the same product read as Pantheon's GET.
 import Fastify from 'fastify'
 import pg from 'pg'
-import { FLOOR_BODY } from './floor_body.mjs'
+import { FLOOR_BODY } from './floor_body_from_env.mjs'
 
 const app = Fastify({ logger: false })
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
