@@ -8,18 +8,13 @@ import { rateLimit } from '#config/limiter'
 server.errorHandler(() => import('#exceptions/handler'))
 
 /**
- * Runs on every request, matched or not; the rate limit first, so a refused client costs little.
- * With RATE_LIMIT_STORE=off it is left out: AdonisJS builds each middleware per request.
+ * Runs on every request, matched or not, so a refused client costs little. With
+ * RATE_LIMIT_STORE=off it is left out: AdonisJS builds each middleware class per request, which
+ * is also why the body's checks and parsing are one middleware (docs/performance.md).
  */
-server.use([
-  ...(rateLimit.enabled ? [() => import('#middleware/throttle_middleware')] : []),
-  () => import('#middleware/json_content_type_middleware'),
-])
+server.use(rateLimit.enabled ? [() => import('#middleware/throttle_middleware')] : [])
 
-/** Runs on matched routes only. */
-router.use([
-  () => import('@adonisjs/core/bodyparser_middleware'),
-  () => import('#middleware/json_depth_middleware'),
-])
+/** Runs on matched routes only: a body sent to no route is never read. */
+router.use([() => import('#middleware/json_body_middleware')])
 
 export const middleware = router.named({})

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { jsonDepth, MAX_JSON_DEPTH } from '#middleware/json_depth_middleware'
+import { jsonDepth, MAX_JSON_DEPTH } from '#building_blocks/infrastructure/http/json_depth'
 
 test.group('JSON depth', () => {
   test('measures nesting', ({ assert }) => {

@@ -126,6 +126,25 @@ test.group('Catalog API: create product', () => {
       assert.containsSubset(response.body, { status: 415, code: 'Request.UnsupportedMediaType' })
     })
 
+  test('a body in a +json media type is read as JSON', async ({ assert }) => {
+    const response = await rawRequest('POST', '/api/catalog', {
+      body: JSON.stringify({ name: 'Pen', price: 1.5 }),
+      contentType: 'application/vnd.pantheon+json',
+    })
+    assert.equal(response.status, 201)
+    assert.isString(response.body)
+  })
+
+  test('a body sent to no route is never read: 404, whatever its content type', async ({ assert }) => {
+    const response = await rawRequest('POST', '/api/catalog/nowhere/else', {
+      body: 'name=Pen&price=1',
+      contentType: 'text/plain',
+    })
+    assert.equal(response.status, 404)
+    assert.equal(response.contentType, PROBLEM_JSON)
+    assert.containsSubset(response.body, { status: 404, code: 'Route.NotFound' })
+  })
+
   test('a body nested deeper than 32 levels answers 400 Request.TooDeep', async ({ client, assert }) => {
     let nested: unknown = 'Pen'
     for (let level = 0; level < 40; level++) nested = { nested }

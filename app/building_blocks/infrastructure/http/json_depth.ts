@@ -1,7 +1,3 @@
-import type { HttpContext } from '@adonisjs/core/http'
-import type { NextFn } from '@adonisjs/core/types/http'
-import { sendProblem } from '#building_blocks/infrastructure/http/problem_details'
-
 /** Deeper than any document the API accepts; deeper bodies are refused before any handler. */
 export const MAX_JSON_DEPTH = 32
 
@@ -17,17 +13,4 @@ export function jsonDepth(value: unknown): number {
     for (const child of Object.values(current)) stack.push([child, depth + 1])
   }
   return deepest
-}
-
-export default class JsonDepthMiddleware {
-  handle(ctx: HttpContext, next: NextFn) {
-    if (ctx.request.hasBody() && jsonDepth(ctx.request.body()) > MAX_JSON_DEPTH) {
-      return sendProblem(ctx, {
-        status: 400,
-        code: 'Request.TooDeep',
-        detail: `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
-      })
-    }
-    return next()
-  }
 }
