@@ -1,6 +1,7 @@
 /*
- * HTTP benchmark, side by side in one run (npm run bench): raw node:http, Fastify 5, bare
- * AdonisJS routes and Pantheon's full path, on the production build. Servers are pinned to CPU 1
+ * HTTP benchmark, side by side in one run (npm run bench): raw node:http, Fastify 5, AdonisJS as
+ * it comes (bench/servers/adonis_minimal), bare AdonisJS routes in the app and Pantheon's full
+ * path, on the production build. Servers are pinned to CPU 1
  * and the load generator (wrk) to CPU 0; every target gets a discarded warm-up, then REPEAT
  * rounds made of interleaved one-second slices (bench/http/rounds.ts). Prints medians, spreads, server CPU per
  * request and paired ratios, writes bench/results/latest.md and .json, and exits 1 when a
@@ -23,8 +24,12 @@ const options: RunOptions = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
 }
 
+const STOCK_ADONIS = 'AdonisJS as it comes, no middleware'
+
 const RATIOS: RatioSpec[] = [
   { name: 'bare Adonis / Fastify (floor)', scenario: 'floor', target: 'bare Adonis route', baseline: 'Fastify 5', goal: 0.9 },
+  { name: 'AdonisJS as it comes / Fastify (floor)', scenario: 'floor', target: STOCK_ADONIS, baseline: 'Fastify 5' },
+  { name: 'bare Adonis / AdonisJS as it comes (floor)', scenario: 'floor', target: 'bare Adonis route', baseline: STOCK_ADONIS },
   { name: 'Pantheon / Fastify (floor)', scenario: 'floor', target: 'Pantheon full path (v1 sample)', baseline: 'Fastify 5' },
   { name: 'Pantheon / bare Adonis (floor)', scenario: 'floor', target: 'Pantheon full path (v1 sample)', baseline: 'bare Adonis route', goal: 0.9, p99Goal: 1.2 },
   { name: 'Pantheon GET / bare Adonis (PostgreSQL)', scenario: 'GET product, PostgreSQL', target: 'Pantheon /api/v1/catalog/:id', baseline: 'bare Adonis + Lucid', goal: 0.85, p99Goal: 1.2 },
@@ -39,10 +44,11 @@ const pgIds = await prepareDatabases(appRoot)
 const withFloorBody = { ...process.env, BENCH_FLOOR_BODY: FLOOR_BODY }
 const node = await startServer('node:http', [join(ROOT, 'bench/servers/node_http_server.mjs')], ROOT, withFloorBody, 6101)
 const fastify = await startServer('fastify', [join(ROOT, 'bench/servers/fastify_server.mjs')], ROOT, { ...withFloorBody, DATABASE_URL: PG_URL }, 6102)
+const stockAdonis = await startServer('adonis', [join(ROOT, 'bench/servers/adonis_minimal/server.js')], ROOT, { ...withFloorBody, NODE_ENV: 'production', HOST: '127.0.0.1' }, 6105)
 // The Pantheon servers run as deployed by default: outbox relay and memory transport in process.
 const onPg = await startServer('pantheon pg', ['bin/server.js'], appRoot, appEnv({ DB_CONNECTION: 'pg', DATABASE_URL: PG_URL }), 6103)
 const onSqlite = await startServer('pantheon sqlite', ['bin/server.js'], appRoot, appEnv({ DB_CONNECTION: 'sqlite', SQLITE_FILENAME: SQLITE_FILE }), 6104)
-const servers = [node, fastify, onPg, onSqlite]
+const servers = [node, fastify, stockAdonis, onPg, onSqlite]
 try {
   const sqliteIds = await seedThrough(6104, 1000)
   const at = (port: number, pid: number | undefined, relays = false) => ({ port, pid: pid!, relays })
@@ -51,6 +57,7 @@ try {
   const floor = [
     { label: 'node:http', ...at(6101, node.pid), path: '/' },
     { label: 'Fastify 5', ...at(6102, fastify.pid), path: '/floor' },
+    { label: STOCK_ADONIS, ...at(6105, stockAdonis.pid), path: '/floor' },
     { label: 'bare Adonis route', ...pgApp, path: '/bench/floor' },
     { label: 'Pantheon full path (v1 sample)', ...pgApp, path: '/api/v1/catalog/sample' },
   ]
