@@ -4,6 +4,10 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import { moduleMigrationFolders } from '#building_blocks/infrastructure/modules/module_discovery'
+import {
+  cachePreparedStatements,
+  type SqliteConnection,
+} from '#building_blocks/infrastructure/persistence/sqlite_statement_cache'
 
 /** The host's own migrations first, then every module's folder (found on disk, never listed). */
 const migrations = {
@@ -41,8 +45,13 @@ const dbConfig = defineConfig({
       pool: {
         // Write-ahead logging: readers no longer wait for a writer, and a commit appends to the
         // log instead of rewriting the database file (several times the write throughput).
-        afterCreate: (connection: { pragma: (sql: string) => unknown }, done: (error?: Error) => void) => {
+        // Prepared statements are kept per SQL text (see sqlite_statement_cache.ts).
+        afterCreate: (
+          connection: SqliteConnection & { pragma: (sql: string) => unknown },
+          done: (error?: Error) => void
+        ) => {
           connection.pragma('journal_mode = WAL')
+          cachePreparedStatements(connection)
           done()
         },
       },
