@@ -10,11 +10,9 @@ server.errorHandler(() => import('#exceptions/handler'))
 /**
  * Runs on every request, matched or not, so a refused client costs little. With
  * RATE_LIMIT_STORE=off it is left out: AdonisJS builds each middleware class per request, which
- * is also why the body's checks and parsing are one middleware (docs/performance.md).
+ * is also why bodies are read by a wrapper on the routes that take one (`withJsonBody`), not by
+ * router middleware (docs/performance.md).
  */
 server.use(rateLimit.enabled ? [() => import('#middleware/throttle_middleware')] : [])
-
-/** Runs on matched routes only: a body sent to no route is never read. */
-router.use([() => import('#middleware/json_body_middleware')])
 
 export const middleware = router.named({})

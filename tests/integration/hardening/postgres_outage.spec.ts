@@ -95,7 +95,8 @@ test.group('PostgreSQL killed under load', () => {
     assert.isAbove(whileDown.length, 20, 'requests kept arriving while the database was down')
     assert.deepEqual(whileDown.filter((exchange) => !isUnavailableProblem(exchange)), [], 'while down: 503 Database.Unavailable problem details')
     const neither = exchanges.filter((exchange) => !isSuccess(exchange) && !isUnavailableProblem(exchange))
-    assert.lengthOf(neither, 0, `every answer is a success or 503 Database.Unavailable, never a 500 or a dropped connection:\n${describe(neither)}`)
+    const phases = `killed at ${killedAt.toFixed(0)}, restarted at ${restartAt.toFixed(0)}, recovered at ${recoveredAt?.toFixed(0)}`
+    assert.lengthOf(neither, 0, `every answer is a success or 503 Database.Unavailable, never a 500 or a dropped connection (${phases}):\n${describe(neither)}`)
 
     assert.isTrue(aliveWhileDown, 'the process is alive while the database is down')
     assert.equal(live.status, 200)

@@ -10,6 +10,7 @@ import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import type { ApiReference } from '../http/openapi/api_reference.js'
 import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
 import { sendJson } from '../http/json_response.js'
+import { BODY_METHODS, withJsonBody } from '../http/json_body.js'
 import { findModuleFiles, importDefault } from './module_files.js'
 
 /** An endpoint and the API version whose folder it sits in (none: every version). */
@@ -134,7 +135,9 @@ function addRoute(
   handler: Endpoint | ((ctx: HttpContext) => unknown)
 ) {
   const handle = typeof handler === 'function' ? handler : (ctx: HttpContext) => handler.handle(ctx)
-  const route = router.route(table.path, [table.method], handle)
+  // The body is read (and refused) before the version is negotiated, on these routes only.
+  const takesBody = BODY_METHODS.includes(table.method)
+  const route = router.route(table.path, [table.method], takesBody ? withJsonBody(handle) : handle)
   for (const [param, matcher] of Object.entries(table.params)) route.where(param, matcher)
 }
 

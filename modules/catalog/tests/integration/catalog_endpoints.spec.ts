@@ -145,6 +145,15 @@ test.group('Catalog API: create product', () => {
     assert.containsSubset(response.body, { status: 404, code: 'Route.NotFound' })
   })
 
+  test('a body on a GET is never read: the route answers as it would without one', async ({ assert }) => {
+    const response = await rawRequest('GET', '/api/catalog/sample', {
+      body: 'name=Pen&price=1',
+      contentType: 'text/plain',
+    })
+    assert.equal(response.status, 200)
+    assert.equal(response.body, 'Catalog module is running')
+  })
+
   test('a body nested deeper than 32 levels answers 400 Request.TooDeep', async ({ client, assert }) => {
     let nested: unknown = 'Pen'
     for (let level = 0; level < 40; level++) nested = { nested }

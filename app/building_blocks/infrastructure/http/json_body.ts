@@ -1,0 +1,49 @@
+import app from '@adonisjs/core/services/app'
+import BodyParserMiddleware from '@adonisjs/core/bodyparser_middleware'
+import type { HttpContext } from '@adonisjs/core/http'
+import { jsonDepth, MAX_JSON_DEPTH } from './json_depth.js'
+import { sendProblem } from './problem_details.js'
+
+/** The methods whose requests carry a body; config/bodyparser.ts parses these only. */
+export const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
+
+const JSON_TYPES = ['application/json', 'application/*+json']
+
+/** AdonisJS's configured body parser (config/bodyparser.ts), resolved on the first request. */
+let bodyParser: BodyParserMiddleware | undefined
+
+/**
+ * Wraps a route handler so that it runs once the request's body is read the one way the API
+ * accepts it: a body in any other media type than JSON is refused with 415 before anything
+ * parses it (instead of being silently read as an empty object); AdonisJS's body parser reads
+ * it (400 malformed, 413 over the limit); a document nested deeper than MAX_JSON_DEPTH is
+ * refused with 400.
+ *
+ * A wrapper on the routes that take a body, not a middleware on every route: AdonisJS builds a
+ * middleware class through the container on every request, and that alone cost a GET about a
+ * fifth of its server time (docs/performance.md). Module endpoints get it from
+ * `mountEndpoints`; a hand-written route that reads a body wraps its handler in it.
+ */
+export function withJsonBody<Result>(handler: (ctx: HttpContext) => Result) {
+  return async (ctx: HttpContext) => {
+    if (ctx.request.hasBody() && !ctx.request.is(JSON_TYPES)) {
+      const received = ctx.request.header('content-type') ?? 'none'
+      return sendProblem(ctx, {
+        status: 415,
+        code: 'Request.UnsupportedMediaType',
+        detail: `Send the body as application/json (received content type: ${received})`,
+      })
+    }
+    bodyParser ??= await app.container.make(BodyParserMiddleware)
+    return bodyParser.handle(ctx, () => {
+      if (ctx.request.hasBody() && jsonDepth(ctx.request.body()) > MAX_JSON_DEPTH) {
+        return sendProblem(ctx, {
+          status: 400,
+          code: 'Request.TooDeep',
+          detail: `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
+        })
+      }
+      return handler(ctx)
+    })
+  }
+}
