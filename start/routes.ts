@@ -1,6 +1,8 @@
 /*
 | Host-level routes. Each module mounts its own routes under /api/<module> from its
-| registration class; nothing module-specific belongs here.
+| registration class; nothing module-specific belongs here. A route here that takes a body wraps
+| its handler in `withJsonBody` (#building_blocks/infrastructure/http/json_body), which reads and
+| checks it as module endpoints do: no middleware reads bodies for every route.
 */
 import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
