@@ -2,6 +2,7 @@ import type { Database } from '@adonisjs/lucid/database'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { EventDelivery } from './message_transport.js'
+import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
 
 export const INBOX_TABLE = 'pantheon_inbox'
 
@@ -21,7 +22,7 @@ export function onceThroughInbox(
   effect: (event: IntegrationEvent<unknown>, client: QueryClientContract) => Promise<void>
 ): EventDelivery {
   return async (event) => {
-    await db.transaction(async (trx) => {
+    await inConfirmedTransaction(db, async (trx) => {
       try {
         await trx.insertQuery().table(INBOX_TABLE).insert({
           consumer,

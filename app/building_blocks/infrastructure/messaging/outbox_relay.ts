@@ -2,6 +2,7 @@ import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { MessageTransport } from './message_transport.js'
 import { OUTBOX_TABLE } from './outbox.js'
+import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
 
 export interface RelayOptions {
   batchSize: number
@@ -176,7 +177,7 @@ export class OutboxRelay {
   private async claim(): Promise<OutboxRow[]> {
     const now = new Date()
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString()
-    return this.db.transaction(async (trx) => {
+    return inConfirmedTransaction(this.db, async (trx) => {
       const due = trx
         .from(OUTBOX_TABLE)
         .select('id', 'type', 'version', 'payload', 'correlation_id', 'occurred_at', 'attempts')

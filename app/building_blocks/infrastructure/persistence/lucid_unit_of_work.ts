@@ -6,6 +6,7 @@ import { DomainEventDispatcher } from '../../application/domain_events.js'
 import { isTimeout } from '../../application/pipeline/timeout_behavior.js'
 import type { Result } from '../../application/result.js'
 import type { UnitOfWork } from '../../application/unit_of_work.js'
+import { commitConfirmed, rollbackQuietly } from './confirmed_commit.js'
 
 interface OpenUnit {
   transaction: TransactionClientContract
@@ -60,7 +61,7 @@ export class LucidUnitOfWork implements UnitOfWork {
       throw error
     }
     if (result.ok) {
-      await transaction.commit()
+      await commitConfirmed(transaction)
     } else if (isTimeout(result)) {
       // The handler is still running and may have a query in flight on this connection (a lock
       // wait, a stalled server): the ROLLBACK queues behind it, so the answer must not wait for
@@ -71,11 +72,4 @@ export class LucidUnitOfWork implements UnitOfWork {
     }
     return result
   }
-}
-
-/** A failed rollback must not hide the error that caused it. */
-async function rollbackQuietly(transaction: TransactionClientContract) {
-  try {
-    await transaction.rollback()
-  } catch {}
 }
