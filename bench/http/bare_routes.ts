@@ -10,6 +10,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { v7 as uuidv7 } from 'uuid'
 import { withJsonBody } from '#building_blocks/infrastructure/http/json_body'
+import { inConfirmedTransaction } from '#building_blocks/infrastructure/persistence/confirmed_commit'
 import { OUTBOX_TABLE } from '#building_blocks/infrastructure/messaging/outbox'
 import { OUTBOX_CHANNEL } from '#building_blocks/infrastructure/messaging/outbox_announcement'
 import { productCreatedEvent } from '#modules/catalog/integration/product_created'
@@ -26,13 +27,14 @@ router.get('/bench/products/:id', async ({ params, response }) => {
   return { id: row.id, name: row.name, price: Number(row.price) }
 })
 
-// The POSTs read their body the way Pantheon's endpoints do (content type, parser, depth).
+// The POSTs read their body the way Pantheon's endpoints do (content type, parser, depth), and
+// commit the way its unit of work does (acknowledged once the database confirmed the COMMIT).
 
 /** The product insert alone, in a transaction: what a create cost before integration events. */
 router.post('/bench/products', withJsonBody(async ({ request, response }) => {
   const { name, price } = request.body()
   const id = uuidv7()
-  await db.transaction((trx) => insertProduct(trx, id, name, price))
+  await inConfirmedTransaction(db, (trx) => insertProduct(trx, id, name, price))
   created(response, id)
 }))
 
@@ -45,7 +47,7 @@ router.post('/bench/products', withJsonBody(async ({ request, response }) => {
 router.post('/bench/products-with-event', withJsonBody(async ({ request, response }) => {
   const { name, price } = request.body()
   const id = uuidv7()
-  await db.transaction(async (trx) => {
+  await inConfirmedTransaction(db, async (trx) => {
     await insertProduct(trx, id, name, price)
     const now = new Date().toISOString()
     await trx.insertQuery().table(OUTBOX_TABLE).insert({

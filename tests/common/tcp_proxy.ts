@@ -8,6 +8,7 @@ export class TcpProxy {
   readonly #sockets = new Set<net.Socket>()
   #server?: net.Server
   #delayMs = 0
+  #cutOn?: string
 
   constructor(
     readonly port: number,
@@ -35,6 +36,15 @@ export class TcpProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
   }
 
+  /**
+   * The next time a client sends a chunk holding `text`, that connection is cut instead of the
+   * chunk forwarded: the server never sees it and the client sees its connection end, as when a
+   * connection dies in the middle of a conversation.
+   */
+  cutWhenClientSends(text: string): void {
+    this.#cutOn = text
+  }
+
   private forward(client: net.Socket): void {
     const upstream = net.connect(this.target.port, this.target.host)
     for (const socket of [client, upstream]) {
@@ -50,7 +60,16 @@ export class TcpProxy {
       if (this.#delayMs === 0) to.write(chunk)
       else setTimeout(() => to.write(chunk), this.#delayMs)
     }
-    client.on('data', relay(upstream))
+    const toUpstream = relay(upstream)
+    client.on('data', (chunk: Buffer) => {
+      if (this.#cutOn !== undefined && chunk.includes(this.#cutOn)) {
+        this.#cutOn = undefined
+        client.destroy()
+        upstream.destroy()
+        return
+      }
+      toUpstream(chunk)
+    })
     upstream.on('data', relay(client))
   }
 }

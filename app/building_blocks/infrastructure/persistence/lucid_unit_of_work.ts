@@ -6,7 +6,7 @@ import { DomainEventDispatcher } from '../../application/domain_events.js'
 import { isTimeout } from '../../application/pipeline/timeout_behavior.js'
 import type { Result } from '../../application/result.js'
 import type { UnitOfWork } from '../../application/unit_of_work.js'
-import { commitConfirmed, rollbackQuietly } from './confirmed_commit.js'
+import { beginConfirmed, commitConfirmed, rollbackQuietly } from './confirmed_commit.js'
 
 interface OpenUnit {
   transaction: TransactionClientContract
@@ -44,7 +44,7 @@ export class LucidUnitOfWork implements UnitOfWork {
   }
 
   async run<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-    const transaction = await this.db.connection(this.connectionName).transaction()
+    const transaction = await beginConfirmed(this.db.connection(this.connectionName))
     const unit: OpenUnit = { transaction, aggregates: new Set() }
     let result: Result<T>
     try {
