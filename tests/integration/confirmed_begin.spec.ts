@@ -64,7 +64,7 @@ test.group('Confirmed begin (PostgreSQL through a proxy)', (group) => {
     }
   })
 
-  test("knex hands over a finished transaction when its BEGIN is lost (why beginConfirmed exists)", async ({
+  test('knex hands over a finished transaction when its BEGIN is lost (why beginConfirmed exists)', async ({
     assert,
   }) => {
     await loseTheNextBegin()
