@@ -33,6 +33,18 @@ export interface Run {
   errors: number
   timeouts: number
   slices: number
+  /**
+   * Every slice in the order it ran: when it started (seconds into the scenario), its requests
+   * per second and the server's CPU per request. Kept in the JSON report only, to tell a slow
+   * spell of the machine from a difference between rounds.
+   */
+  sliceFigures: SliceFigure[]
+}
+
+export interface SliceFigure {
+  at: number
+  rps: number
+  cpuPerRequest: number
 }
 
 export interface Row {
@@ -69,9 +81,12 @@ export interface RunOptions {
 
 interface Slice extends Measured {
   cpuMicros: number
+  /** When the slice started, in seconds since the scenario began. */
+  at: number
 }
 
-async function load(target: Target, seconds: number, ids: string[], connections: number): Promise<Slice> {
+async function load(target: Target, seconds: number, ids: string[], connections: number, since: number): Promise<Slice> {
+  const at = (performance.now() - since) / 1000
   const cpuBefore = cpuMicros(target.pid)
   const measured = generateLoad({
     url: `http://127.0.0.1:${target.port}`,
@@ -83,7 +98,7 @@ async function load(target: Target, seconds: number, ids: string[], connections:
     cpu: PINNED ? LOAD_CPU : undefined,
   })
   if (target.relays) await outboxDrained()
-  return { ...measured, cpuMicros: cpuMicros(target.pid) - cpuBefore }
+  return { ...measured, cpuMicros: cpuMicros(target.pid) - cpuBefore, at }
 }
 
 function addUp(slices: Slice[]): Run {
@@ -101,6 +116,11 @@ function addUp(slices: Slice[]): Run {
     errors: sum((slice) => slice.socketErrors),
     timeouts: sum((slice) => slice.timeouts),
     slices: slices.length,
+    sliceFigures: slices.map((slice) => ({
+      at: Math.round(slice.at * 10) / 10,
+      rps: Math.round(slice.responses / (slice.durationUs / 1e6)),
+      cpuPerRequest: slice.responses > 0 ? Math.round((slice.cpuMicros / slice.responses) * 10) / 10 : 0,
+    })),
   }
 }
 
@@ -116,14 +136,15 @@ export function cycleOrder<T>(units: T[], cycle: number): T[] {
 }
 
 export async function runScenario(scenario: string, targets: Target[], ids: string[], options: RunOptions): Promise<Row[]> {
+  const since = performance.now()
   const warmups: Slice[] = []
-  for (const target of targets) warmups.push(await load(target, options.warmup, ids, options.connections))
+  for (const target of targets) warmups.push(await load(target, options.warmup, ids, options.connections, since))
   const units = Array.from({ length: options.repeat }, (_, round) => targets.map((_, index) => ({ round, index }))).flat()
   const slices: Slice[][][] = targets.map(() => Array.from({ length: options.repeat }, () => []))
   const cycles = Math.max(1, Math.round(options.duration / options.slice))
   for (let cycle = 0; cycle < cycles; cycle++) {
     for (const { round, index } of cycleOrder(units, cycle)) {
-      slices[index][round].push(await load(targets[index], options.slice, ids, options.connections))
+      slices[index][round].push(await load(targets[index], options.slice, ids, options.connections, since))
     }
   }
   return targets.map((target, index) => {
