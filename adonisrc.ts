@@ -1,6 +1,6 @@
 import { indexEntities } from '@adonisjs/core'
 import { defineConfig } from '@adonisjs/core/app'
-import { moduleRegistrationFiles } from './app/building_blocks/infrastructure/modules/module_discovery.js'
+import { moduleRegistrationFiles } from '@pantheon/kit/modules'
 
 /**
  * Every module's registration class, found on disk: adding a module never edits this file.
@@ -16,7 +16,7 @@ export default defineConfig({
   commands: [
     () => import('@adonisjs/core/commands'),
     () => import('@adonisjs/lucid/commands'),
-    () => import('./commands/_index.js'),
+    () => import('@pantheon/kit/commands'),
   ],
 
   providers: [
@@ -29,7 +29,7 @@ export default defineConfig({
     () => import('@adonisjs/lucid/database_provider'),
     // Registers the `redis` binding only; ioredis is imported when a connection is first asked for.
     () => import('@adonisjs/redis/redis_provider'),
-    () => import('#providers/pantheon_provider'),
+    () => import('@pantheon/kit/provider'),
     ...moduleProviders,
   ],
 
@@ -62,8 +62,11 @@ export default defineConfig({
     forceExit: false,
   },
 
-  /** Copied into build/: ace's index of the scaffolding and outbox commands. */
-  metaFiles: [{ pattern: 'commands/commands.json', reloadServer: false }],
+  /**
+   * Copied into build/: this repository imports @pantheon/kit by its own package name (a
+   * self-reference), which resolves to the compiled kit in dist/.
+   */
+  metaFiles: [{ pattern: 'dist/**', reloadServer: false }],
 
   hooks: {
     init: [indexEntities()],

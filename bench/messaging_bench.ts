@@ -23,7 +23,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { MessagingConfig } from '#building_blocks/infrastructure/messaging/messaging_config'
+import type { MessagingConfig } from '@pantheon/kit/messaging'
 import { bootOnFreshDatabase } from './messaging/bench_app.js'
 import { commitLatency } from './messaging/commit_latency.js'
 import { relayThroughput } from './messaging/relay_throughput.js'

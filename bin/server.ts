@@ -17,7 +17,7 @@ new Ignitor(APP_ROOT, { importer: appImporter })
       process.env.PORT ||= '5000'
     })
     app.starting(async () => {
-      const { prepareDevelopmentHttps } = await import('#host/https_listener')
+      const { prepareDevelopmentHttps } = await import('@pantheon/kit/host/https')
       listenOverHttps = await prepareDevelopmentHttps(app)
     })
     // Graceful stop: no new connections, in-flight requests finish, then the database closes.

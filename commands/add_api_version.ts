@@ -3,12 +3,12 @@ import {
   parseApiVersion,
   versionFolder,
   type ApiVersionText,
-} from '#building_blocks/infrastructure/http/versioning/api_version'
-import { addVersion, moduleVersions } from '#scaffolding/api_versions_codemod'
-import { FilePlan } from '#scaffolding/file_plan'
-import { existingModule } from '#scaffolding/module_target'
-import { ScaffoldCommand } from '#scaffolding/scaffold_command'
-import { ScaffoldError } from '#scaffolding/scaffold_error'
+} from '../app/building_blocks/infrastructure/http/versioning/api_version.js'
+import { addVersion, moduleVersions } from '../app/scaffolding/api_versions_codemod.js'
+import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { existingModule } from '../app/scaffolding/module_target.js'
+import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 export default class AddApiVersion extends ScaffoldCommand {
   static commandName = 'add-api-version'

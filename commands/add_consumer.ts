@@ -1,12 +1,12 @@
 import { existsSync, globSync } from 'node:fs'
 import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
-import { FilePlan } from '#scaffolding/file_plan'
-import { existingModule, type ModuleTarget } from '#scaffolding/module_target'
-import { assertPascalCaseName, camelCase, snakeCase } from '#scaffolding/names'
-import { renderStub } from '#scaffolding/render_stub'
-import { ScaffoldCommand } from '#scaffolding/scaffold_command'
-import { ScaffoldError } from '#scaffolding/scaffold_error'
+import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
+import { assertPascalCaseName, camelCase, snakeCase } from '../app/scaffolding/names.js'
+import { renderStub } from '../app/scaffolding/render_stub.js'
+import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 export default class AddConsumer extends ScaffoldCommand {
   static commandName = 'add-consumer'

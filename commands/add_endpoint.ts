@@ -6,15 +6,15 @@ import {
   parseApiVersion,
   versionFolder,
   versionSegment,
-} from '#building_blocks/infrastructure/http/versioning/api_version'
-import { moduleVersions } from '#scaffolding/api_versions_codemod'
-import { FilePlan } from '#scaffolding/file_plan'
-import { existingModule, type ModuleTarget } from '#scaffolding/module_target'
-import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
-import { renderStub } from '#scaffolding/render_stub'
-import { useCaseName } from '#scaffolding/result_type'
-import { ScaffoldCommand } from '#scaffolding/scaffold_command'
-import { ScaffoldError } from '#scaffolding/scaffold_error'
+} from '../app/building_blocks/infrastructure/http/versioning/api_version.js'
+import { moduleVersions } from '../app/scaffolding/api_versions_codemod.js'
+import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
+import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
+import { renderStub } from '../app/scaffolding/render_stub.js'
+import { useCaseName } from '../app/scaffolding/result_type.js'
+import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 const SEGMENT = /^(?::[a-z][A-Za-z0-9]*|[a-z0-9][a-z0-9-]*)$/

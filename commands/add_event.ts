@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
-import { parseProperties, type PropertySpec } from '#scaffolding/entity_properties'
-import { FilePlan } from '#scaffolding/file_plan'
-import { existingModule } from '#scaffolding/module_target'
-import { assertPascalCaseName, camelCase, snakeCase } from '#scaffolding/names'
-import { renderStub } from '#scaffolding/render_stub'
-import { ScaffoldCommand } from '#scaffolding/scaffold_command'
-import { ScaffoldError } from '#scaffolding/scaffold_error'
+import { parseProperties, type PropertySpec } from '../app/scaffolding/entity_properties.js'
+import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { existingModule } from '../app/scaffolding/module_target.js'
+import { assertPascalCaseName, camelCase, snakeCase } from '../app/scaffolding/names.js'
+import { renderStub } from '../app/scaffolding/render_stub.js'
+import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 /** Integration events travel as JSON: dates are ISO 8601 strings. */
 function jsonType(spec: PropertySpec): string {

@@ -1,18 +1,18 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
-import { FilePlan } from '#scaffolding/file_plan'
-import { existingModule, type ModuleTarget } from '#scaffolding/module_target'
-import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
-import { renderStub } from '#scaffolding/render_stub'
-import { ScaffoldCommand } from '#scaffolding/scaffold_command'
-import { diffSchemas, type SchemaStep } from '#scaffolding/schema_diff'
+import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
+import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
+import { renderStub } from '../app/scaffolding/render_stub.js'
+import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { diffSchemas, type SchemaStep } from '../app/scaffolding/schema_diff.js'
 import {
   readSnapshot,
   schemaFromDefinitions,
   serializeSnapshot,
   snapshotPath,
-} from '#scaffolding/schema_snapshot'
+} from '../app/scaffolding/schema_snapshot.js'
 
 /** The body of up() or down(): one schema-builder call per step, indented for the class. */
 function renderSteps(steps: SchemaStep[]): string {

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { args } from '@adonisjs/core/ace'
-import { FilePlan } from '#scaffolding/file_plan'
-import { assertPascalCaseName, camelCase, moduleNames } from '#scaffolding/names'
-import { renderStub } from '#scaffolding/render_stub'
-import { ScaffoldCommand } from '#scaffolding/scaffold_command'
-import { ScaffoldError } from '#scaffolding/scaffold_error'
+import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { assertPascalCaseName, camelCase, moduleNames } from '../app/scaffolding/names.js'
+import { renderStub } from '../app/scaffolding/render_stub.js'
+import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 /** The templates of a new module, under stubs/pantheon/module/. */
 const MODULE_STUBS = [

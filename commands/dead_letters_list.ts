@@ -1,6 +1,6 @@
 import { flags } from '@adonisjs/core/ace'
-import { DatabaseCommand } from '#host/database_command'
-import { DeadLetters } from '#building_blocks/infrastructure/messaging/dead_letters'
+import { DatabaseCommand } from '../app/host/database_command.js'
+import { DeadLetters } from '../app/building_blocks/infrastructure/messaging/dead_letters.js'
 
 export default class DeadLettersList extends DatabaseCommand {
   static commandName = 'dead-letters:list'

@@ -1,6 +1,6 @@
 import { args, flags } from '@adonisjs/core/ace'
-import { DatabaseCommand } from '#host/database_command'
-import { DeadLetterReplay } from '#building_blocks/infrastructure/messaging/dead_letter_replay'
+import { DatabaseCommand } from '../app/host/database_command.js'
+import { DeadLetterReplay } from '../app/building_blocks/infrastructure/messaging/dead_letter_replay.js'
 
 export default class DeadLettersRetry extends DatabaseCommand {
   static commandName = 'dead-letters:retry'

@@ -1,19 +1,22 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
-import { appPackageJson, appPackageLock, templateFiles } from '#scaffolding/app_template'
-import { FilePlan } from '#scaffolding/file_plan'
-import { assertPascalCaseName, snakeCase } from '#scaffolding/names'
-import { renderStub } from '#scaffolding/render_stub'
-import { ScaffoldCommand } from '#scaffolding/scaffold_command'
-import { ScaffoldError } from '#scaffolding/scaffold_error'
-import { assertTransportKind, transportEnvFile, withDefaultTransport } from '#scaffolding/transport_choice'
+import { kitIsSourceCheckout, kitManifest, kitRoot } from '../app/kit/kit_root.js'
+import { stubsRoot } from '../app/kit/stubs_root.js'
+import { appPackageJson, appTemplateStubs, EXECUTABLE, packKit } from '../app/scaffolding/app_template.js'
+import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
+import { renderStub } from '../app/scaffolding/render_stub.js'
+import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
+import { assertTransportKind, transportEnvFile, withDefaultTransport } from '../app/scaffolding/transport_choice.js'
 
 export default class Init extends ScaffoldCommand {
   static commandName = 'init'
   static description =
-    'Create a new Pantheon application in <dir>/<AppName>: the host, building blocks, scaffolding commands and tests, no modules'
+    'Create a new Pantheon application in <dir>/<AppName>: its entry points and configuration, depending on @pantheon/kit; no modules'
 
   @args.string({ description: 'The application name in PascalCase, e.g. Shop' })
   declare appName: string
@@ -42,23 +45,38 @@ export default class Init extends ScaffoldCommand {
       throw new ScaffoldError(`${target} is not empty`, 'Choose an empty or new folder (--out), or another name')
     }
 
-    const source = this.app.makePath()
     const packageName = snakeCase(this.appName).replace(/_/g, '-')
     const plan = new FilePlan(target)
-    for (const file of templateFiles(source)) {
-      const { mode } = await stat(join(source, file))
-      let contents = await readFile(join(source, file), 'utf8')
+    for (const stub of appTemplateStubs(stubsRoot)) {
+      const rendered = await renderStub(this.app, stub, { appName: this.appName, packageName, target })
+      let contents = rendered.contents
+      const file = relative(target, rendered.destination).replace(/\\/g, '/')
       if (transport && file === 'config/messaging.ts') contents = withDefaultTransport(contents, transport)
-      plan.create(join(target, file), contents, { mode })
+      plan.create(rendered.destination, contents, EXECUTABLE.test(file) ? { mode: 0o755 } : {})
     }
     if (transport) plan.create(join(target, '.env'), transportEnvFile(transport))
-    const manifest = await readFile(join(source, 'package.json'), 'utf8')
-    plan.create(join(target, 'package.json'), appPackageJson(manifest, packageName, this.appName))
-    const lock = await readFile(join(source, 'package-lock.json'), 'utf8')
-    plan.create(join(target, 'package-lock.json'), appPackageLock(lock, packageName))
-    const readme = await renderStub(this.app, 'app/readme.stub', { appName: this.appName, target })
-    plan.create(readme.destination, readme.contents)
+
+    const kit = kitManifest()
+    const kitDependency = await this.planKitDependency(plan, target)
+    plan.create(join(target, 'package.json'), appPackageJson({ packageName, appName: this.appName, kit, kitDependency }))
     return plan
+  }
+
+  /**
+   * From a clone of the kit's repository the kit is not on npm: pack it into the app's vendor/
+   * and depend on that tarball. Installed from npm, depend on the same version from the registry.
+   */
+  private async planKitDependency(plan: FilePlan, target: string): Promise<string> {
+    const kit = kitManifest()
+    if (!kitIsSourceCheckout()) return `^${kit.version}`
+    const packed = await mkdtemp(join(tmpdir(), 'pantheon-kit-'))
+    try {
+      const tarball = await packKit(kitRoot(), packed)
+      plan.create(join(target, 'vendor', tarball), await readFile(join(packed, tarball)))
+      return `file:vendor/${tarball}`
+    } finally {
+      await rm(packed, { recursive: true, force: true })
+    }
   }
 
   protected nextSteps(): string[] {

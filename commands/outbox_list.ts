@@ -1,6 +1,6 @@
 import { flags } from '@adonisjs/core/ace'
-import { DatabaseCommand } from '#host/database_command'
-import { Outbox } from '#building_blocks/infrastructure/messaging/outbox'
+import { DatabaseCommand } from '../app/host/database_command.js'
+import { Outbox } from '../app/building_blocks/infrastructure/messaging/outbox.js'
 
 export default class OutboxList extends DatabaseCommand {
   static commandName = 'outbox:list'

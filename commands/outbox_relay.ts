@@ -1,7 +1,7 @@
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
-import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
+import { MessageTransport } from '../app/building_blocks/infrastructure/messaging/message_transport.js'
+import { OutboxRelay } from '../app/building_blocks/infrastructure/messaging/outbox_relay.js'
 
 export default class OutboxRelayCommand extends BaseCommand {
   static commandName = 'outbox:relay'

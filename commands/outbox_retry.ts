@@ -1,6 +1,6 @@
 import { args, flags } from '@adonisjs/core/ace'
-import { DatabaseCommand } from '#host/database_command'
-import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
+import { DatabaseCommand } from '../app/host/database_command.js'
+import { OutboxRelay } from '../app/building_blocks/infrastructure/messaging/outbox_relay.js'
 
 export default class OutboxRetry extends DatabaseCommand {
   static commandName = 'outbox:retry'

@@ -1,5 +1,5 @@
 import { defineConfig } from '@adonisjs/core/bodyparser'
-import { BODY_METHODS } from '#building_blocks/infrastructure/http/json_body'
+import { BODY_METHODS } from '@pantheon/kit/http'
 
 /**
  * Pantheon's HTTP API speaks JSON only. Bodies over 1 MB are refused with 413 and malformed

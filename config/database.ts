@@ -3,11 +3,11 @@ import { dirname } from 'node:path'
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
-import { moduleMigrationFolders } from '#building_blocks/infrastructure/modules/module_discovery'
+import { moduleMigrationFolders } from '@pantheon/kit/modules'
 import {
   cachePreparedStatements,
   type SqliteConnection,
-} from '#building_blocks/infrastructure/persistence/sqlite_statement_cache'
+} from '@pantheon/kit/persistence'
 
 /** The host's own migrations first, then every module's folder (found on disk, never listed). */
 const migrations = {

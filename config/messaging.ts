@@ -1,5 +1,5 @@
 import env from '#start/env'
-import { defineMessagingConfig } from '#building_blocks/infrastructure/messaging/messaging_config'
+import { defineMessagingConfig } from '@pantheon/kit/messaging'
 
 /** Prefix of every stream, exchange and queue name: apps sharing a broker set different ones. */
 const namespace = env.get('MESSAGE_NAMESPACE', 'pantheon')

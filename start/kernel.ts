@@ -3,9 +3,9 @@
 */
 import router from '@adonisjs/core/services/router'
 import server from '@adonisjs/core/services/server'
-import { rateLimit } from '#config/limiter'
+import pantheon from '#config/pantheon'
 
-server.errorHandler(() => import('#exceptions/handler'))
+server.errorHandler(() => import('@pantheon/kit/exception_handler'))
 
 /**
  * Runs on every request, matched or not, so a refused client costs little. With
@@ -13,6 +13,6 @@ server.errorHandler(() => import('#exceptions/handler'))
  * is also why bodies are read by a wrapper on the routes that take one (`withJsonBody`), not by
  * router middleware (docs/performance.md).
  */
-server.use(rateLimit.enabled ? [() => import('#middleware/throttle_middleware')] : [])
+server.use(pantheon.rateLimit.enabled ? [() => import('@pantheon/kit/throttle_middleware')] : [])
 
 export const middleware = router.named({})

@@ -1,7 +1,7 @@
 /*
 | Host-level routes. Each module mounts its own routes under /api/<module> from its
 | registration class; nothing module-specific belongs here. A route here that takes a body wraps
-| its handler in `withJsonBody` (#building_blocks/infrastructure/http/json_body), which reads and
+| its handler in `withJsonBody` (from @pantheon/kit/http), which reads and
 | checks it as module endpoints do: no middleware reads bodies for every route.
 */
 import app from '@adonisjs/core/services/app'
@@ -10,8 +10,8 @@ import env from '#start/env'
 
 router.get('/', () => ({ name: 'pantheon', status: 'running' }))
 
-router.get('/health/live', async (ctx) => (await import('#host/health_controller')).live(ctx))
-router.get('/health/ready', async (ctx) => (await import('#host/health_controller')).ready(ctx))
+router.get('/health/live', async (ctx) => (await import('@pantheon/kit/host/health')).live(ctx))
+router.get('/health/ready', async (ctx) => (await import('@pantheon/kit/host/health')).ready(ctx))
 
 if (env.get('BENCH_ROUTES', false)) {
   // The benchmark's bare routes compare against this repository's Catalog module, so they live

@@ -5,7 +5,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
+import { OutboxRelay } from '@pantheon/kit/messaging'
 
 export const plugins: Config['plugins'] = [assert(), expectTypeOf(), pluginAdonisJS(app), apiClient()]
 

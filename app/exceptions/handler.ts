@@ -4,9 +4,9 @@ import {
   sendAppError,
   sendProblem,
   type ProblemInput,
-} from '#building_blocks/infrastructure/http/problem_details'
-import { translateDatabaseUnavailable } from '#building_blocks/infrastructure/persistence/database_unavailable'
-import { UNEXPECTED_ERROR_CODE } from '#building_blocks/application/pipeline/exception_guard_behavior'
+} from '../building_blocks/infrastructure/http/problem_details.js'
+import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
+import { UNEXPECTED_ERROR_CODE } from '../building_blocks/application/pipeline/exception_guard_behavior.js'
 
 interface HttpError {
   status?: number

@@ -1,4 +1,4 @@
-import type { ApiDocumentEntry } from '#building_blocks/infrastructure/http/openapi/api_reference'
+import type { ApiDocumentEntry } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -3,7 +3,8 @@ import { configProvider } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import { LimiterManager, type Limiter } from '@adonisjs/limiter'
 import type { LimiterManagerStoreFactory } from '@adonisjs/limiter/types'
-import limiterConfig, { rateLimit } from '#config/limiter'
+import { pantheonConfig } from './pantheon_config.js'
+import { redisConnection } from './redis_connection.js'
 
 /** How long the first request waits for Redis to connect before it is let through anyway. */
 const REDIS_CONNECT_WAIT_MS = 1000
@@ -25,9 +26,10 @@ async function createLimiter(): Promise<Limiter> {
   const config = await configProvider.resolve<{
     default: string
     stores: Record<string, LimiterManagerStoreFactory>
-  }>(app, limiterConfig)
+  }>(app, app.config.get('limiter'))
   if (!config) throw new Error('config/limiter.ts must export the result of defineConfig')
-  const created = new LimiterManager(config).use({ requests: rateLimit.requests, duration: rateLimit.window })
+  const { requests, window } = pantheonConfig(app).rateLimit
+  const created = new LimiterManager(config).use({ requests, duration: window })
   if (created.name === 'redis') await redisConnected()
   return created
 }
@@ -37,7 +39,7 @@ async function createLimiter(): Promise<Limiter> {
  * without this wait the first requests after a start would count as an outage.
  */
 async function redisConnected() {
-  const connection = (await app.container.make('redis')).connection()
+  const connection = await redisConnection(app.container)
   if (connection.status === 'ready') return
   try {
     await once(connection.ioConnection, 'ready', { signal: AbortSignal.timeout(REDIS_CONNECT_WAIT_MS) })

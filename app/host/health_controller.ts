@@ -3,11 +3,12 @@ import { HealthChecks, type BaseCheck } from '@adonisjs/core/health'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DbCheck } from '@adonisjs/lucid/database'
-import { sendProblem } from '#building_blocks/infrastructure/http/problem_details'
-import { sendJson } from '#building_blocks/infrastructure/http/json_response'
-import { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
-import { TransportCheck } from '#host/transport_check'
-import { rateLimit } from '#config/limiter'
+import { sendProblem } from '../building_blocks/infrastructure/http/problem_details.js'
+import { sendJson } from '../building_blocks/infrastructure/http/json_response.js'
+import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
+import { TransportCheck } from './transport_check.js'
+import { pantheonConfig } from './pantheon_config.js'
+import { redisConnection } from './redis_connection.js'
 
 /**
  * Liveness: the process answers. Readiness: its dependencies (the database, the broker when
@@ -24,7 +25,7 @@ export async function ready(ctx: HttpContext) {
   const checks: BaseCheck[] = [new DbCheck(db.connection())]
   // The in-process transport has nothing to reach; a broker does.
   if (transport.name !== 'memory') checks.push(new TransportCheck(transport))
-  if (rateLimit.store === 'redis') checks.push(await redisCheck())
+  if (pantheonConfig(app).rateLimit.store === 'redis') checks.push(await redisCheck())
   const report = await new HealthChecks().register(checks).run()
   const statuses = Object.fromEntries(report.checks.map((check) => [check.name, check.status]))
   if (report.isHealthy) return sendJson(ctx, 200, { status: 'ok', checks: statuses })
@@ -38,6 +39,6 @@ export async function ready(ctx: HttpContext) {
 
 /** Loaded only when asked for, so that a host that never uses Redis never loads ioredis. */
 async function redisCheck(): Promise<BaseCheck> {
-  const [{ RedisCheck }, redis] = await Promise.all([import('@adonisjs/redis'), app.container.make('redis')])
-  return new RedisCheck(redis.connection())
+  const [{ RedisCheck }, connection] = await Promise.all([import('@adonisjs/redis'), redisConnection(app.container)])
+  return new RedisCheck(connection)
 }

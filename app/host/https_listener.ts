@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:https'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApplicationService } from '@adonisjs/core/types'
-import env from '#start/env'
+import { pantheonConfig } from './pantheon_config.js'
 import { developmentCertificate } from './development_certificate.js'
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown
@@ -17,11 +17,10 @@ type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 export async function prepareDevelopmentHttps(
   app: ApplicationService
 ): Promise<((handler: RequestHandler) => void) | undefined> {
-  if (!app.inDev || !env.get('HTTPS_ENABLED', true)) return undefined
+  const { enabled, port, host } = pantheonConfig(app).https
+  if (!app.inDev || !enabled) return undefined
   const certificate = await developmentCertificate(app.tmpPath())
   const logger = await app.container.make('logger')
-  const port = env.get('HTTPS_PORT', 5001)
-  const host = env.get('HOST', '0.0.0.0')
 
   return (handler) => {
     const server: Server = createServer(certificate, handler)

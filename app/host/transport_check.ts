@@ -1,5 +1,5 @@
 import { BaseCheck, Result } from '@adonisjs/core/health'
-import type { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
+import type { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
 
 /** Readiness of the message transport: a broker that cannot take events makes the host not ready. */
 export class TransportCheck extends BaseCheck {

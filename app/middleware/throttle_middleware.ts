@@ -1,9 +1,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { errors, type LimiterResponse } from '@adonisjs/limiter'
-import { rateLimit } from '#config/limiter'
-import { clientRateLimiter } from '#host/client_rate_limiter'
-import { sendProblem } from '#building_blocks/infrastructure/http/problem_details'
+import app from '@adonisjs/core/services/app'
+import { pantheonConfig } from '../host/pantheon_config.js'
+import { clientRateLimiter } from '../host/client_rate_limiter.js'
+import { sendProblem } from '../building_blocks/infrastructure/http/problem_details.js'
 
 export const RATE_LIMIT_EXCEEDED_CODE = 'RateLimit.Exceeded'
 
@@ -49,6 +50,6 @@ function tooManyRequests(ctx: HttpContext, error: InstanceType<typeof errors.E_T
   sendProblem(ctx, {
     status: 429,
     code: RATE_LIMIT_EXCEEDED_CODE,
-    detail: `More than ${error.response.limit} requests in ${rateLimit.window} from this client; try again in ${retryAfter} s`,
+    detail: `More than ${error.response.limit} requests in ${pantheonConfig(app).rateLimit.window} from this client; try again in ${retryAfter} s`,
   })
 }

@@ -1,25 +1,25 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { Database } from '@adonisjs/lucid/database'
-import type { RedisConnection } from '@adonisjs/redis'
-import { Mediator } from '#building_blocks/application/mediator'
-import { ConsumerRegistry } from '#building_blocks/infrastructure/messaging/consumer_registry'
-import { DeadLetterReplay } from '#building_blocks/infrastructure/messaging/dead_letter_replay'
-import { DeadLetters } from '#building_blocks/infrastructure/messaging/dead_letters'
-import { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
-import type { MessagingConfig } from '#building_blocks/infrastructure/messaging/messaging_config'
-import { Outbox } from '#building_blocks/infrastructure/messaging/outbox'
-import { OutboxRelay } from '#building_blocks/infrastructure/messaging/outbox_relay'
+import { Mediator } from '../building_blocks/application/mediator.js'
+import { ConsumerRegistry } from '../building_blocks/infrastructure/messaging/consumer_registry.js'
+import { DeadLetterReplay } from '../building_blocks/infrastructure/messaging/dead_letter_replay.js'
+import { DeadLetters } from '../building_blocks/infrastructure/messaging/dead_letters.js'
+import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
+import type { MessagingConfig } from '../building_blocks/infrastructure/messaging/messaging_config.js'
+import { Outbox } from '../building_blocks/infrastructure/messaging/outbox.js'
+import { OutboxRelay } from '../building_blocks/infrastructure/messaging/outbox_relay.js'
 import {
   DEFAULT_RETRY_POLICY,
   retryingDelivery,
-} from '#building_blocks/infrastructure/messaging/retrying_delivery'
-import { createTransport } from '#building_blocks/infrastructure/messaging/transport_factory'
-import { ApiReference } from '#building_blocks/infrastructure/http/openapi/api_reference'
-import { translateDomainError } from '#building_blocks/application/pipeline/domain_error_translator'
-import { PipelineFactory } from '#building_blocks/infrastructure/modules/pipeline_factory'
-import { translateDatabaseUnavailable } from '#building_blocks/infrastructure/persistence/database_unavailable'
-import { applyPendingMigrations } from '#building_blocks/infrastructure/persistence/apply_pending_migrations'
-import env from '#start/env'
+} from '../building_blocks/infrastructure/messaging/retrying_delivery.js'
+import { createTransport } from '../building_blocks/infrastructure/messaging/transport_factory.js'
+import { ApiReference } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
+import { translateDomainError } from '../building_blocks/application/pipeline/domain_error_translator.js'
+import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipeline_factory.js'
+import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
+import { applyPendingMigrations } from '../building_blocks/infrastructure/persistence/apply_pending_migrations.js'
+import { pantheonConfig } from '../host/pantheon_config.js'
+import { redisConnection } from '../host/redis_connection.js'
 
 /**
  * The host's own services, registered before any module: the mediator every module registers
@@ -60,8 +60,7 @@ export default class PantheonProvider {
       const config = this.messagingConfig
       const transport = await createTransport(config, {
         // Transports need a single-node connection (streams and consumer groups).
-        redis: async (connection) =>
-          ((await resolver.make('redis')).connection(connection as 'main') as unknown as RedisConnection).ioConnection,
+        redis: async (connection) => (await redisConnection(resolver, connection)).ioConnection,
         onError: (error, context) => logger.warn({ err: error }, context),
       })
       const deadLetters = await resolver.make(DeadLetters)
@@ -101,7 +100,7 @@ export default class PantheonProvider {
     const connection = db.getRawConnection(db.primaryConnectionName)?.config
     if (connection?.client !== 'pg' || typeof connection.connection !== 'string') return undefined
     const { PostgresCommitListener } = await import(
-      '#building_blocks/infrastructure/messaging/postgres_commit_listener'
+      '../building_blocks/infrastructure/messaging/postgres_commit_listener.js'
     )
     return new PostgresCommitListener(connection.connection, onError)
   }
@@ -131,7 +130,7 @@ export default class PantheonProvider {
    */
   async start() {
     await this.serveApiReferencePage()
-    const enabled = env.get('DB_AUTO_MIGRATE', this.app.inDev)
+    const enabled = pantheonConfig(this.app).autoMigrate
     if (!enabled || this.app.getEnvironment() !== 'web' || this.app.getMode() !== 'run') return
     try {
       await applyPendingMigrations(this.app)
@@ -151,8 +150,8 @@ export default class PantheonProvider {
     if (!this.app.inDev) return
     const router = await this.app.container.make('router')
     const reference = await this.app.container.make(ApiReference)
-    const { apiReferencePage } = await import('#host/api_reference_page')
-    router.get(env.get('API_DOCS_PATH', '/docs'), ({ response }) =>
+    const { apiReferencePage } = await import('../host/api_reference_page.js')
+    router.get(pantheonConfig(this.app).apiDocsPath, ({ response }) =>
       response.header('content-type', 'text/html; charset=utf-8').send(apiReferencePage(reference.entries()))
     )
   }
@@ -169,7 +168,7 @@ export default class PantheonProvider {
         report: (error, message) =>
           logger.error({ err: error, message: message.constructor.name }, 'Unhandled error'),
         logger,
-        handlerTimeoutMs: env.get('HANDLER_TIMEOUT_MS'),
+        handlerTimeoutMs: pantheonConfig(this.app).handlerTimeoutMs,
       })
     })
   }

@@ -1,78 +1,117 @@
+import { execFile } from 'node:child_process'
 import { globSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { KitManifest } from '../kit/kit_root.js'
 
-/**
- * What `init` copies from this app into a new one: the host, the building blocks, the
- * scaffolding commands and their stubs, and the solution-level tests — never a module, and
- * never anything a run leaves behind (node_modules, tmp, build, .tools).
- */
-const TEMPLATE_FILES = [
-  'adonisrc.ts',
-  'ace.js',
-  'tsconfig.json',
-  '.gitignore',
-  '.env.example',
-  '.ci/run',
-  'tests/bootstrap.ts',
-  'tests/integration/unit_of_work.spec.ts',
-  'tests/integration/host_process.spec.ts',
-]
-
-const TEMPLATE_FOLDERS = [
-  'bin',
-  'database',
-  'config',
-  'start',
-  'app/building_blocks',
-  'app/exceptions',
-  'app/host',
-  'app/middleware',
-  'app/providers',
-  'app/scaffolding',
-  'commands',
-  'stubs',
-  'docs',
-  'tests/common',
-  'tests/unit/building_blocks',
-  'tests/unit/scaffolding',
-  'tests/architecture',
-  'tests/integration/scaffolding',
-]
-
-/** Files written anew for each app rather than copied. */
-export const GENERATED_FILES = ['package.json', 'package-lock.json', 'README.md']
-
-/** Every template file, relative to the app root, sorted. */
-export function templateFiles(appRoot: string): string[] {
-  const inFolders = TEMPLATE_FOLDERS.flatMap((folder) =>
-    globSync('**/*', { cwd: join(appRoot, folder), withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(folder, entry.parentPath.slice(join(appRoot, folder).length), entry.name))
-  )
-  return [...TEMPLATE_FILES, ...inFolders].map((file) => file.replace(/\\/g, '/')).sort()
+/** The app's own files (entry points, config, tests/bootstrap…), as stubs under stubs/pantheon/app/. */
+export function appTemplateStubs(stubsRoot: string): string[] {
+  return globSync('app/**/*.stub', { cwd: join(stubsRoot, 'pantheon') })
+    .map((file) => file.replace(/\\/g, '/'))
+    .sort()
 }
 
-/** package.json of the new app: this one's dependencies and scripts under the app's name. */
-export function appPackageJson(source: string, packageName: string, appName: string): string {
-  const manifest = JSON.parse(source)
-  manifest.name = packageName
-  manifest.version = '0.1.0'
-  manifest.description = `${appName}: a Pantheon modular monolith`
-  // The benchmarks measure this repository's Catalog module; a new app has neither.
-  for (const [name, script] of Object.entries(manifest.scripts ?? {})) {
-    if (String(script).includes('bench/')) delete manifest.scripts[name]
+/** Shell scripts among the written files get the executable bit. */
+export const EXECUTABLE = /(^|\/)(bin\/[^/]+\.sh|\.ci\/run)$/
+
+/** What the app imports itself at run time; the kit declares them too, the app pins them. */
+const RUNTIME_PACKAGES = [
+  '@adonisjs/core',
+  '@adonisjs/limiter',
+  '@adonisjs/lucid',
+  '@adonisjs/redis',
+  '@vinejs/vine',
+  'better-sqlite3',
+  'luxon',
+  'pg',
+  'reflect-metadata',
+]
+
+/**
+ * Needed to develop, test and scaffold, never in production: the generators (ts-morph, tempura,
+ * diff) and the architecture tests' dependency-cruiser are the kit's optional peers, so only
+ * development installs bring them.
+ */
+const DEVELOPMENT_PACKAGES = [
+  '@adonisjs/assembler',
+  '@adonisjs/tsconfig',
+  '@japa/api-client',
+  '@japa/assert',
+  '@japa/expect-type',
+  '@japa/plugin-adonisjs',
+  '@japa/runner',
+  '@poppinss/ts-exec',
+  '@types/luxon',
+  '@types/node',
+  '@types/pg',
+  'dependency-cruiser',
+  'diff',
+  'pino-pretty',
+  'tempura',
+  'ts-morph',
+  'typescript',
+  'youch',
+]
+
+function pick(names: string[], kit: KitManifest): Record<string, string> {
+  const ranges = { ...kit.devDependencies, ...kit.dependencies }
+  return Object.fromEntries(
+    names.map((name) => {
+      const range = ranges[name]
+      if (!range) throw new Error(`${kit.name} ${kit.version} names no version of ${name}`)
+      return [name, range]
+    })
+  )
+}
+
+/** package.json of a new app: the kit as a dependency, at the version ranges the kit is tested with. */
+export function appPackageJson(options: {
+  packageName: string
+  appName: string
+  kit: KitManifest
+  kitDependency: string
+}): string {
+  const { packageName, appName, kit, kitDependency } = options
+  const manifest = {
+    name: packageName,
+    version: '0.1.0',
+    private: true,
+    type: 'module',
+    description: `${appName}: a Pantheon modular monolith`,
+    engines: { node: '>=24' },
+    scripts: {
+      start: 'node bin/server.js',
+      dev: 'node ace serve',
+      build: 'node ace build',
+      test: 'node ace test',
+      typecheck: 'tsc --noEmit',
+    },
+    imports: {
+      '#modules/*': './modules/*.js',
+      '#generated/*': './.adonisjs/server/*.js',
+      '#database/*': './database/*.js',
+      '#tests/*': './tests/*.js',
+      '#start/*': './start/*.js',
+      '#config/*': './config/*.js',
+    },
+    dependencies: { [kit.name]: kitDependency, ...pick(RUNTIME_PACKAGES, kit) },
+    devDependencies: pick(DEVELOPMENT_PACKAGES, kit),
   }
   return `${JSON.stringify(manifest, null, 2)}\n`
 }
 
-/** The lock file under the new name, so `npm ci` installs exactly what this app was tested with. */
-export function appPackageLock(source: string, packageName: string): string {
-  const lock = JSON.parse(source)
-  lock.name = packageName
-  if (lock.packages?.['']) {
-    lock.packages[''].name = packageName
-    lock.packages[''].version = '0.1.0'
-  }
-  lock.version = '0.1.0'
-  return `${JSON.stringify(lock, null, 2)}\n`
+/**
+ * Packs the kit from its source checkout into `destination` (dist/ is compiled by bin/setup.sh
+ * before any `node ace` call of this repository, so packing does not build it again) and
+ * returns the tarball's file name.
+ */
+export async function packKit(kitRoot: string, destination: string): Promise<string> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  const { stdout } = await promisify(execFile)(
+    npm,
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
+    { cwd: kitRoot, maxBuffer: 20 * 1024 * 1024 }
+  )
+  const [packed] = JSON.parse(stdout) as { filename: string }[]
+  return packed.filename
 }

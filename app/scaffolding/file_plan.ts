@@ -4,9 +4,12 @@ import { dirname, relative } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { ScaffoldError } from './scaffold_error.js'
 
+/** Text, or bytes for a binary file such as the kit's tarball. */
+export type FileContents = string | Uint8Array
+
 interface PlannedFile {
   path: string
-  contents: string
+  contents: FileContents
   /** File mode for new files (e.g. 0o755 for scripts); the default otherwise. */
   mode?: number
   /** The contents before the edit; undefined for a new file. */
@@ -15,7 +18,7 @@ interface PlannedFile {
 
 /** What writing a plan touches; tests swap it to inject a failure half-way. */
 export interface FileWriter {
-  write(path: string, contents: string, mode?: number): Promise<void>
+  write(path: string, contents: FileContents, mode?: number): Promise<void>
   remove(path: string): Promise<void>
 }
 
@@ -45,7 +48,7 @@ export class FilePlan {
 
   constructor(private readonly root: string) {}
 
-  create(path: string, contents: string, options: { mode?: number } = {}): this {
+  create(path: string, contents: FileContents, options: { mode?: number } = {}): this {
     this.#files.push({ path, contents, mode: options.mode })
     return this
   }
@@ -81,7 +84,7 @@ export class FilePlan {
       .filter((f) => f.original !== undefined)
       .map((f) => {
         const name = this.relative(f.path)
-        return createTwoFilesPatch(`a/${name}`, `b/${name}`, f.original!, f.contents)
+        return createTwoFilesPatch(`a/${name}`, `b/${name}`, f.original!, String(f.contents))
       })
   }
 

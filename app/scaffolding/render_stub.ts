@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { compile } from 'tempura'
 import type { ApplicationService } from '@adonisjs/core/types'
+import { stubsRoot } from '../kit/stubs_root.js'
 
 export interface RenderedStub {
   contents: string
@@ -27,6 +30,15 @@ export function escapeStubText(source: string): string {
 }
 
 /**
+ * Where a stub is read from: the app's own copy under stubs/pantheon/ when it has one (ejected
+ * with `node ace pantheon:eject`), the kit's otherwise.
+ */
+export function stubSource(app: ApplicationService, stubPath: string): string {
+  const ejected = app.makePath('stubs', 'pantheon', stubPath)
+  return existsSync(ejected) ? ejected : join(stubsRoot, 'pantheon', stubPath)
+}
+
+/**
  * Renders one of Pantheon's templates (stubs/pantheon/…) without writing it: the command adds
  * the result to its plan, so nothing reaches the disk before every step has succeeded.
  * A stub names its destination with `{{{ exports({ to: <absolute path> }) }}}`.
@@ -36,7 +48,7 @@ export async function renderStub(
   stubPath: string,
   state: Record<string, unknown>
 ): Promise<RenderedStub> {
-  const source = await readFile(app.makePath('stubs', 'pantheon', stubPath), 'utf8')
+  const source = await readFile(stubSource(app, stubPath), 'utf8')
   let destination: string | undefined
   const data = {
     ...state,

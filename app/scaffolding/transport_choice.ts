@@ -1,4 +1,4 @@
-import { TRANSPORT_KINDS, type TransportKind } from '#building_blocks/infrastructure/messaging/messaging_config'
+import { TRANSPORT_KINDS, type TransportKind } from '../building_blocks/infrastructure/messaging/messaging_config.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /** The line of config/messaging.ts that picks the transport when MESSAGE_TRANSPORT is unset. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { defineIntegrationEvent } from '#building_blocks/integration/integration_event'
+import { defineIntegrationEvent } from '@pantheon/kit/integration'
 
 /** The benchmark's own event, shaped like catalog.product_created so rows and messages are of a real size. */
 export const BENCH_EVENT = defineIntegrationEvent<{ id: string; name: string; price: number; n: number }>(

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
-import type { MessagingConfig, TransportKind } from '#building_blocks/infrastructure/messaging/messaging_config'
+import { MessageTransport } from '@pantheon/kit/messaging'
+import type { MessagingConfig, TransportKind } from '@pantheon/kit/messaging'
 import { transportHarness } from '#tests/integration/messaging/transports/transport_harness'
 
 export type BenchTransportKind = 'no-publish' | TransportKind

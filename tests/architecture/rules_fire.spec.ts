@@ -1,10 +1,6 @@
 import { join } from 'node:path'
 import { test } from '@japa/runner'
-import {
-  cruiseArchitecture,
-  cruiseWithArchitectureRules,
-} from '#tests/common/architecture/cruise_architecture'
-import { architectureRules } from '#tests/common/architecture/rules'
+import { architectureRules, cruiseArchitecture, cruiseWithArchitectureRules } from '@pantheon/kit/testing'
 
 /*
  * Proves each architecture rule catches the violation it is written for. Every fixture under
@@ -135,6 +131,15 @@ const violationCases: ViolationCase[] = [
     rule: 'no-unresolvable-imports',
     from: 'app/building_blocks/application/mediator.ts',
     to: '#building_blocks/application/result',
+  },
+  {
+    // npm packages are otherwise free to use: without this an app's domain could import the
+    // installed kit's HTTP layer.
+    title: "judges the installed kit by its layers: a domain importing @pantheon/kit/http",
+    fixture: 'domain_imports_installed_kit_http',
+    rule: 'domain-imports-only-domain',
+    from: 'modules/shop/domain/order.ts',
+    to: 'node_modules/@pantheon/kit/dist/app/building_blocks/infrastructure/http/index.d.ts',
   },
 ]
 

@@ -7,7 +7,7 @@ import {
   cruiseWithArchitectureRules,
   formatViolations,
   type ArchitectureViolation,
-} from '#tests/common/architecture/cruise_architecture'
+} from '@pantheon/kit/testing'
 
 /** The host's code and every module (a new app has no modules/ folder yet). */
 const SOLUTION = ['modules', 'app'].filter((folder) => existsSync(join(APP_ROOT, folder)))
@@ -43,16 +43,18 @@ test.group('Architecture of the solution', () => {
     )
   })
 
-  test('resolves #building_blocks imports to the TypeScript sources', async ({ assert }) => {
-    const aliased = (await solutionImports()).filter(({ module }) =>
-      module.startsWith('#building_blocks/')
-    )
+  test('modules use the kit by its package name, as an app made by init does', async ({ assert }) => {
+    const moduleImports = (await solutionImports()).filter(({ source }) => source.startsWith('modules/'))
+    const kit = moduleImports.filter(({ module }) => module.startsWith('@pantheon/kit/'))
 
-    assert.isNotEmpty(aliased, 'expected the solution to use #building_blocks imports')
-    for (const { source, module, resolved } of aliased) {
-      const expected = `app/building_blocks/${module.slice('#building_blocks/'.length)}.ts`
-      assert.equal(resolved, expected, `${source} imports ${module}`)
+    assert.isNotEmpty(kit, 'expected the modules to import @pantheon/kit')
+    for (const { source, module, resolved } of kit) {
+      assert.match(resolved, /^dist\/app\/.+\.d\.ts$/, `${source} imports ${module}`)
     }
+    const intoKitSources = moduleImports.filter(
+      ({ module, resolved }) => module.startsWith('#kit/') || /^(app|commands)\//.test(resolved)
+    )
+    assert.deepEqual(intoKitSources.map(({ source, module }) => `${source} -> ${module}`), [])
   })
 
   test('resolves relative .js specifiers to the .ts files beside them', async ({ assert }) => {

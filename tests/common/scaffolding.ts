@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import type { BaseCommand } from '@adonisjs/core/ace'
-import type { FileWriter } from '#scaffolding/file_plan'
-import { diskWriter } from '#scaffolding/file_plan'
+import type { FileWriter } from '#kit/scaffolding/file_plan'
+import { diskWriter } from '#kit/scaffolding/file_plan'
 
 /**
  * Runs a scaffolding command in-process, in ace's raw UI mode so its output can be read,

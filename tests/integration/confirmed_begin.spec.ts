@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { PostgreConfig } from '@adonisjs/lucid/types/database'
-import { success } from '#building_blocks/application/result'
-import { beginConfirmed } from '#building_blocks/infrastructure/persistence/confirmed_commit'
-import { translateDatabaseUnavailable } from '#building_blocks/infrastructure/persistence/database_unavailable'
-import { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
+import { success } from '@pantheon/kit/application'
+import { beginConfirmed } from '@pantheon/kit/persistence'
+import { translateDatabaseUnavailable } from '@pantheon/kit/persistence'
+import { LucidUnitOfWork } from '@pantheon/kit/persistence'
 import { TcpProxy } from '#tests/common/tcp_proxy'
 
 /*

@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { AppError } from '#building_blocks/application/app_error'
-import { failure, success } from '#building_blocks/application/result'
-import { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
-import { AggregateRoot } from '#building_blocks/domain/aggregate_root'
-import type { DomainEvent } from '#building_blocks/domain/domain_event'
+import { AppError } from '@pantheon/kit/application'
+import { failure, success } from '@pantheon/kit/application'
+import { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { AggregateRoot } from '@pantheon/kit/domain'
+import type { DomainEvent } from '@pantheon/kit/domain'
 
 class Noted implements DomainEvent {
   readonly name = 'Noted'

@@ -1,4 +1,4 @@
-import { AppError } from '#building_blocks/application/app_error'
+import { AppError } from '@pantheon/kit/application'
 
 /** The expected failures of the Catalog module, one factory per error code. */
 export const CatalogErrors = {

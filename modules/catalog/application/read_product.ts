@@ -1,4 +1,4 @@
-import { failure, success, type Result } from '#building_blocks/application/result'
+import { failure, success, type Result } from '@pantheon/kit/application'
 import { ProductId } from '../domain/product_id.js'
 import { CatalogErrors } from './catalog_errors.js'
 

@@ -1,4 +1,4 @@
-import { DomainError } from '#building_blocks/domain/domain_error'
+import { DomainError } from '@pantheon/kit/domain'
 
 /** The largest price the catalog stores (numeric(14,2) in the database). */
 export const MAX_PRICE = 999_999_999_999.99

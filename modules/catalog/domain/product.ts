@@ -1,5 +1,5 @@
-import { AggregateRoot } from '#building_blocks/domain/aggregate_root'
-import { DomainError } from '#building_blocks/domain/domain_error'
+import { AggregateRoot } from '@pantheon/kit/domain'
+import { DomainError } from '@pantheon/kit/domain'
 import type { Price } from './price.js'
 import { ProductCreated } from './product_created.js'
 import { ProductId } from './product_id.js'

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '#building_blocks/domain/domain_event'
+import type { DomainEvent } from '@pantheon/kit/domain'
 import type { ProductId } from './product_id.js'
 
 /** Raised when a product enters the catalog. */

@@ -1,4 +1,4 @@
-import { typedIdFactory, type TypedId } from '#building_blocks/domain/typed_id'
+import { typedIdFactory, type TypedId } from '@pantheon/kit/domain'
 
 /** The id of a Product: a time-ordered UUID (v7) that no other kind of id can stand in for. */
 export type ProductId = TypedId<'ProductId'>

@@ -1,4 +1,4 @@
-import { defineApiVersions } from '#building_blocks/infrastructure/http/versioning/api_version_policy'
+import { defineApiVersions } from '@pantheon/kit/http'
 
 /**
  * Catalog's API versions. 2.0 added category, createdAt, links and DELETE; 1.0 stays the

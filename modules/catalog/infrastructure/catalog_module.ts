@@ -1,4 +1,4 @@
-import { PantheonModule } from '#building_blocks/infrastructure/modules/pantheon_module'
+import { PantheonModule } from '@pantheon/kit/modules'
 import { ProductReadModel } from '../application/product_read_model.js'
 import { ProductRepository } from '../domain/product_repository.js'
 import { catalogApiVersions } from './catalog_api_versions.js'

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
-import type { DomainEventHandler } from '#building_blocks/infrastructure/messaging/domain_event_handler'
-import { Outbox } from '#building_blocks/infrastructure/messaging/outbox'
+import type { DomainEventHandler } from '@pantheon/kit/messaging'
+import { Outbox } from '@pantheon/kit/messaging'
 import { ProductCreated } from '../domain/product_created.js'
 import { productCreatedEvent } from '../integration/product_created.js'
 

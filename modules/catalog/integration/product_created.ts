@@ -1,4 +1,4 @@
-import { defineIntegrationEvent } from '#building_blocks/integration/integration_event'
+import { defineIntegrationEvent } from '@pantheon/kit/integration'
 
 /**
  * Published when a product enters the catalog, through any API version. Other modules may

@@ -1,4 +1,4 @@
-import { PantheonModule } from '#building_blocks/infrastructure/modules/pantheon_module'
+import { PantheonModule } from '@pantheon/kit/modules'
 import { ordersApiVersions } from './orders_api_versions.js'
 import { CatalogProductRepository } from '../domain/catalog_product.js'
 import { LucidCatalogProductRepository } from './persistence/lucid_catalog_product_repository.js'

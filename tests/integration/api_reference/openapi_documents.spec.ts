@@ -7,7 +7,7 @@ import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
-import { ApiReference } from '#building_blocks/infrastructure/http/openapi/api_reference'
+import { ApiReference } from '@pantheon/kit/http'
 import { findBreakingChanges } from '#tests/common/openapi_breaking_changes'
 
 const run = promisify(execFile)

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { announceOutboxWrite } from '#building_blocks/infrastructure/messaging/outbox_announcement'
-import { PostgresCommitListener } from '#building_blocks/infrastructure/messaging/postgres_commit_listener'
+import { announceOutboxWrite } from '@pantheon/kit/messaging'
+import { PostgresCommitListener } from '#kit/building_blocks/infrastructure/messaging/postgres_commit_listener'
 
 /*
  * A relay in another process wakes on commits announced through PostgreSQL's LISTEN/NOTIFY.

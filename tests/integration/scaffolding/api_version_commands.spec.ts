@@ -9,7 +9,7 @@ import AddEntity from '#commands/add_entity'
 import AddModule from '#commands/add_module'
 import AddQuery from '#commands/add_query'
 import DeprecateApiVersion from '#commands/deprecate_api_version'
-import type { ApiVersionPolicy } from '#building_blocks/infrastructure/http/versioning/api_version_policy'
+import type { ApiVersionPolicy } from '@pantheon/kit/http'
 import { failingWriter, removeModule, runCommand } from '#tests/common/scaffolding'
 
 const MODULE = 'VersionProbe'

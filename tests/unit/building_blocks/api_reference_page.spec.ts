@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { apiReferencePage } from '#host/api_reference_page'
+import { apiReferencePage } from '#kit/host/api_reference_page'
 
 test.group('API reference page', () => {
   test('links every document and hands them to the viewer', ({ assert }) => {

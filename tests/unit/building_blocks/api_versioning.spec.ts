@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
-import { parseApiVersion, versionSegment } from '#building_blocks/infrastructure/http/versioning/api_version'
-import { ApiVersionPolicy } from '#building_blocks/infrastructure/http/versioning/api_version_policy'
+import { parseApiVersion, versionSegment } from '@pantheon/kit/http'
+import { ApiVersionPolicy } from '@pantheon/kit/http'
 
 test.group('API version parsing', () => {
   test('reads {raw} as {expected}')

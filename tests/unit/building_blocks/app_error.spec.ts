@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
-import { AppError, type ErrorKind } from '#building_blocks/application/app_error'
-import { STATUS_BY_KIND } from '#building_blocks/infrastructure/http/problem_details'
+import { AppError, type ErrorKind } from '@pantheon/kit/application'
+import { STATUS_BY_KIND } from '@pantheon/kit/http'
 
 test.group('AppError', () => {
   test('has one factory per kind, each keeping its code and message', ({ assert }) => {

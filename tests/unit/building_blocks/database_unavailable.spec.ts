@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { translateDatabaseUnavailable } from '#building_blocks/infrastructure/persistence/database_unavailable'
+import { translateDatabaseUnavailable } from '@pantheon/kit/persistence'
 
 function errorWithCode(code: string, message = 'boom') {
   return Object.assign(new Error(message), { code })

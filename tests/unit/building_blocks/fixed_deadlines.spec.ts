@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { FixedDeadlines } from '#building_blocks/application/pipeline/fixed_deadlines'
+import { FixedDeadlines } from '@pantheon/kit/application'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length

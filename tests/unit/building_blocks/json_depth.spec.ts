@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { jsonDepth, MAX_JSON_DEPTH } from '#building_blocks/infrastructure/http/json_depth'
+import { jsonDepth, MAX_JSON_DEPTH } from '@pantheon/kit/http'
 
 test.group('JSON depth', () => {
   test('measures nesting', ({ assert }) => {

@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
-import { AppError } from '#building_blocks/application/app_error'
-import type { CommandHandler, QueryHandler } from '#building_blocks/application/handlers'
-import { Mediator } from '#building_blocks/application/mediator'
-import { Command, Query } from '#building_blocks/application/messages'
-import type { PipelineBehavior } from '#building_blocks/application/pipeline/pipeline_behavior'
-import { failure, success, type Result } from '#building_blocks/application/result'
+import { AppError } from '@pantheon/kit/application'
+import type { CommandHandler, QueryHandler } from '@pantheon/kit/application'
+import { Mediator } from '@pantheon/kit/application'
+import { Command, Query } from '@pantheon/kit/application'
+import type { PipelineBehavior } from '@pantheon/kit/application'
+import { failure, success, type Result } from '@pantheon/kit/application'
 
 class RenameThing extends Command<{ renamed: boolean }> {
   constructor(readonly name: string) {

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { fileURLToPath } from 'node:url'
-import { readMessageCatalog } from '#building_blocks/infrastructure/modules/message_catalog'
+import { readMessageCatalog } from '@pantheon/kit/modules'
 
 /** Each fixture folder stands for a module root with an application/ layer. */
 function fixture(name: string) {

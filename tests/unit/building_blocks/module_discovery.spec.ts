@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import {
   moduleMigrationFolders,
   moduleRegistrationFiles,
-} from '#building_blocks/infrastructure/modules/module_discovery'
+} from '@pantheon/kit/modules'
 
 async function addModule(root: string, name: string) {
   await mkdir(join(root, 'modules', name, 'infrastructure', 'database', 'migrations'), {

@@ -1,14 +1,14 @@
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
-import { AppError } from '#building_blocks/application/app_error'
-import { Command, Query, type Message } from '#building_blocks/application/messages'
-import { ExceptionGuardBehavior } from '#building_blocks/application/pipeline/exception_guard_behavior'
-import { LoggingBehavior } from '#building_blocks/application/pipeline/logging_behavior'
-import { translateDomainError } from '#building_blocks/application/pipeline/domain_error_translator'
-import { ValidationBehavior } from '#building_blocks/application/pipeline/validation_behavior'
-import { failure, success } from '#building_blocks/application/result'
-import { defineCommandValidator } from '#building_blocks/application/validation/command_validator'
-import { DomainError } from '#building_blocks/domain/domain_error'
+import { AppError } from '@pantheon/kit/application'
+import { Command, Query, type Message } from '@pantheon/kit/application'
+import { ExceptionGuardBehavior } from '@pantheon/kit/application'
+import { LoggingBehavior } from '@pantheon/kit/application'
+import { translateDomainError } from '@pantheon/kit/application'
+import { ValidationBehavior } from '@pantheon/kit/application'
+import { failure, success } from '@pantheon/kit/application'
+import { defineCommandValidator } from '@pantheon/kit/application'
+import { DomainError } from '@pantheon/kit/domain'
 
 class RegisterPet extends Command<string> {
   constructor(

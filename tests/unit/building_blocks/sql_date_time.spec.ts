@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { fromSqlDateTime, toSqlDateTime } from '#building_blocks/infrastructure/persistence/sql_date_time'
+import { fromSqlDateTime, toSqlDateTime } from '@pantheon/kit/persistence'
 
 /** What a Lucid model's `@column.dateTime` writes: the reference these helpers must match. */
 const modelWrites = (instant: Date, format: string) => DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat(format)

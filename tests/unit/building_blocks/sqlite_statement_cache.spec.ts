@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { createRequire } from 'node:module'
-import { cachePreparedStatements } from '#building_blocks/infrastructure/persistence/sqlite_statement_cache'
+import { cachePreparedStatements } from '@pantheon/kit/persistence'
 
 interface Statement {
   safeIntegers(toggle?: boolean): Statement

@@ -1,12 +1,12 @@
 import { test } from '@japa/runner'
-import { Command } from '#building_blocks/application/messages'
-import { failure, success, type Result } from '#building_blocks/application/result'
-import { AppError } from '#building_blocks/application/app_error'
+import { Command } from '@pantheon/kit/application'
+import { failure, success, type Result } from '@pantheon/kit/application'
+import { AppError } from '@pantheon/kit/application'
 import {
   isTimeout,
   TimeoutBehavior,
   type LateOutcome,
-} from '#building_blocks/application/pipeline/timeout_behavior'
+} from '@pantheon/kit/application'
 
 class ImportCatalog extends Command<number> {}
 

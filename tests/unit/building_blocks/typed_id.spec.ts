@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { typedIdFactory, type TypedId } from '#building_blocks/domain/typed_id'
+import { typedIdFactory, type TypedId } from '@pantheon/kit/domain'
 
 const WidgetId = typedIdFactory('WidgetId')
 const GadgetId = typedIdFactory('GadgetId')

@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
 import type { Database } from '@adonisjs/lucid/database'
-import { AppError } from '#building_blocks/application/app_error'
-import { TimeoutBehavior } from '#building_blocks/application/pipeline/timeout_behavior'
-import { failure, type Result } from '#building_blocks/application/result'
-import { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
-import { Command } from '#building_blocks/application/messages'
+import { AppError } from '@pantheon/kit/application'
+import { TimeoutBehavior } from '@pantheon/kit/application'
+import { failure, type Result } from '@pantheon/kit/application'
+import { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { Command } from '@pantheon/kit/application'
 
 class SyncStock extends Command<void> {}
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FilePlan } from '#scaffolding/file_plan'
+import { FilePlan } from '#kit/scaffolding/file_plan'
 import { failingWriter } from '#tests/common/scaffolding'
 
 test.group('File plan', (group) => {

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import { escapeStubText, renderStub } from '#scaffolding/render_stub'
-import { moduleNames } from '#scaffolding/names'
+import { escapeStubText, renderStub } from '#kit/scaffolding/render_stub'
+import { moduleNames } from '#kit/scaffolding/names'
 
 test.group('Stub rendering', () => {
   test('escapes backticks, ${ and backslashes outside template tags only', ({ assert }) => {
@@ -21,7 +21,7 @@ test.group('Stub rendering', () => {
     assert.equal(
       rendered.contents,
       [
-        "import { PantheonModule } from '#building_blocks/infrastructure/modules/pantheon_module'",
+        "import { PantheonModule } from '@pantheon/kit/modules'",
         "import { orderItemsApiVersions } from './order_items_api_versions.js'",
         '',
         '/**',

@@ -2,7 +2,7 @@ import vine from '@vinejs/vine'
 import {
   defineRepresentation,
   type RepresentationOf,
-} from '#building_blocks/infrastructure/http/openapi/representation'
+} from '@pantheon/kit/http'
 import type { ProductDto } from '../../application/dtos/product_dto.js'
 
 /** The v1 representation of a product: exactly { id, name, price }. */

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { MediatorEndpoint } from '#building_blocks/infrastructure/http/endpoint'
-import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
-import { ID_REPRESENTATION } from '#building_blocks/infrastructure/http/openapi/representation'
+import { MediatorEndpoint } from '@pantheon/kit/http'
+import type { EndpointDocs } from '@pantheon/kit/http'
+import { ID_REPRESENTATION } from '@pantheon/kit/http'
 import { CreateProductV2Command } from '../../application/commands/create_product_v2/create_product_v2_command.js'
 import createProductV2Validator from '../../application/commands/create_product_v2/create_product_v2_validator.js'
 

@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { EndpointDocs } from '#building_blocks/infrastructure/http/openapi/endpoint_docs'
-import { MediatorEndpoint, UUID_PARAM } from '#building_blocks/infrastructure/http/endpoint'
+import type { EndpointDocs } from '@pantheon/kit/http'
+import { MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
 import { GetProductByIdQueryV2 } from '../../application/queries/get_product_by_id_v2/get_product_by_id_query_v2.js'
 import { productV2Representation, serializeProductV2 } from './product_v2_serializer.js'
 

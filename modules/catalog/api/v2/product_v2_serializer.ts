@@ -2,7 +2,7 @@ import vine from '@vinejs/vine'
 import {
   defineRepresentation,
   type RepresentationOf,
-} from '#building_blocks/infrastructure/http/openapi/representation'
+} from '@pantheon/kit/http'
 import type { ProductDetailsDto } from '../../application/dtos/product_details_dto.js'
 
 /**

@@ -1,5 +1,5 @@
-import type { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
-import { fromSqlDateTime } from '#building_blocks/infrastructure/persistence/sql_date_time'
+import type { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { fromSqlDateTime } from '@pantheon/kit/persistence'
 import type { ProductDetailsDto } from '../../application/dtos/product_details_dto.js'
 import type { ProductDto } from '../../application/dtos/product_dto.js'
 import { ProductReadModel } from '../../application/product_read_model.js'

@@ -1,5 +1,5 @@
-import type { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
-import { toSqlDateTime } from '#building_blocks/infrastructure/persistence/sql_date_time'
+import type { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { toSqlDateTime } from '@pantheon/kit/persistence'
 import type { Product } from '../../domain/product.js'
 import type { ProductId } from '../../domain/product_id.js'
 import { ProductRepository } from '../../domain/product_repository.js'

@@ -4,7 +4,7 @@ import {
   APP_ROOT,
   cruiseArchitecture,
   describeViolations,
-} from '#tests/common/architecture/cruise_architecture'
+} from '@pantheon/kit/testing'
 
 /*
  * Module-agnostic: this file lives in modules/<name>/tests/architecture, so the module is two

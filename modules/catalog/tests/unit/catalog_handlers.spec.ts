@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { Mediator } from '#building_blocks/application/mediator'
+import { Mediator } from '@pantheon/kit/application'
 import { CreateProductCommand } from '../../application/commands/create_product/create_product_command.js'
 import { GetProductByIdQuery } from '../../application/queries/get_product_by_id/get_product_by_id_query.js'
 import { GetCatalogSampleQuery } from '../../application/queries/get_catalog_sample/get_catalog_sample_query.js'

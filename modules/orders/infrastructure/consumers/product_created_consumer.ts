@@ -2,7 +2,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type {
   IntegrationEvent,
   IntegrationEventConsumer,
-} from '#building_blocks/infrastructure/messaging/consumer'
+} from '@pantheon/kit/messaging'
 import { productCreatedEvent, type ProductCreatedPayload } from '#modules/catalog/integration/product_created'
 import { CATALOG_PRODUCTS_TABLE } from '../persistence/lucid_catalog_product_repository.js'
 

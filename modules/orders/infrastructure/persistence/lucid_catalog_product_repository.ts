@@ -1,4 +1,4 @@
-import type { LucidUnitOfWork } from '#building_blocks/infrastructure/persistence/lucid_unit_of_work'
+import type { LucidUnitOfWork } from '@pantheon/kit/persistence'
 import { CatalogProductRepository, type CatalogProduct } from '../../domain/catalog_product.js'
 
 export const CATALOG_PRODUCTS_TABLE = 'orders_catalog_products'

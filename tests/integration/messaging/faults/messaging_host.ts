@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { DatabaseSync } from 'node:sqlite'
 import { fileURLToPath } from 'node:url'
-import type { TransportKind } from '#building_blocks/infrastructure/messaging/messaging_config'
+import type { TransportKind } from '@pantheon/kit/messaging'
 import { startServerProcess, type RunningServer } from '#tests/common/server_process'
 import { removeNamespace } from '#tests/common/broker_namespace'
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import type { Redis } from 'ioredis'
 import { connect } from 'amqplib'
-import type { MessageTransport } from '#building_blocks/infrastructure/messaging/message_transport'
-import { MemoryTransport } from '#building_blocks/infrastructure/messaging/memory_transport'
-import type { TransportKind } from '#building_blocks/infrastructure/messaging/messaging_config'
+import type { MessageTransport } from '@pantheon/kit/messaging'
+import { MemoryTransport } from '@pantheon/kit/messaging'
+import type { TransportKind } from '@pantheon/kit/messaging'
 
 export const RABBITMQ_URL = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672'
 
@@ -38,7 +38,7 @@ function redisHarness(run: string): TransportHarness {
     kind: 'redis',
     durable: true,
     async make(overrides = {}) {
-      const { RedisStreamTransport } = await import('#building_blocks/infrastructure/messaging/redis_stream_transport')
+      const { RedisStreamTransport } = await import('@pantheon/kit/messaging/redis')
       const transport = new RedisStreamTransport(await redisClient(), {
         streamPrefix,
         claimIdleMs: 400,
@@ -70,7 +70,7 @@ function rabbitMqHarness(run: string): TransportHarness {
     kind: 'rabbitmq',
     durable: true,
     async make(overrides = {}) {
-      const { RabbitMqTransport } = await import('#building_blocks/infrastructure/messaging/rabbitmq_transport')
+      const { RabbitMqTransport } = await import('@pantheon/kit/messaging/rabbitmq')
       const transport = new RabbitMqTransport({ url: RABBITMQ_URL, ...names, requeueDelayMs: 100, ...overrides })
       const subscribe = transport.subscribe.bind(transport)
       transport.subscribe = (subscription) => {

@@ -1,4 +1,4 @@
-import { Command } from '#building_blocks/application/messages'
+import { Command } from '@pantheon/kit/application'
 
 /** Adds a product to the catalog; the result is the new product's id. */
 export class CreateProductCommand extends Command<string> {

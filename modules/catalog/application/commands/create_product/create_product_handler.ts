@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
-import type { CommandHandler } from '#building_blocks/application/handlers'
-import { success, type Result } from '#building_blocks/application/result'
+import type { CommandHandler } from '@pantheon/kit/application'
+import { success, type Result } from '@pantheon/kit/application'
 import { Price } from '../../../domain/price.js'
 import { Product } from '../../../domain/product.js'
 import { ProductRepository } from '../../../domain/product_repository.js'

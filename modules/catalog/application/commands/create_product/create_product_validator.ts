@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { defineCommandValidator } from '#building_blocks/application/validation/command_validator'
+import { defineCommandValidator } from '@pantheon/kit/application'
 import { MAX_PRICE } from '../../../domain/price.js'
 import { PRODUCT_NAME_MAX_LENGTH } from '../../../domain/product.js'
 import { CreateProductCommand } from './create_product_command.js'

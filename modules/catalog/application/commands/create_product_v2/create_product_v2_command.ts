@@ -1,4 +1,4 @@
-import { Command } from '#building_blocks/application/messages'
+import { Command } from '@pantheon/kit/application'
 
 /** Adds a product with its category (API v2); the result is the new product's id. */
 export class CreateProductV2Command extends Command<string> {

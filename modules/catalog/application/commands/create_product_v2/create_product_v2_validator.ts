@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { defineCommandValidator } from '#building_blocks/application/validation/command_validator'
+import { defineCommandValidator } from '@pantheon/kit/application'
 import { MAX_PRICE } from '../../../domain/price.js'
 import { PRODUCT_CATEGORY_MAX_LENGTH, PRODUCT_NAME_MAX_LENGTH } from '../../../domain/product.js'
 import { CreateProductV2Command } from './create_product_v2_command.js'

@@ -1,4 +1,4 @@
-import { Command } from '#building_blocks/application/messages'
+import { Command } from '@pantheon/kit/application'
 
 /** Removes a product from the catalog. */
 export class DeleteProductCommand extends Command<void> {

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
-import type { CommandHandler } from '#building_blocks/application/handlers'
-import { failure, success, type Result } from '#building_blocks/application/result'
+import type { CommandHandler } from '@pantheon/kit/application'
+import { failure, success, type Result } from '@pantheon/kit/application'
 import { ProductId } from '../../../domain/product_id.js'
 import { ProductRepository } from '../../../domain/product_repository.js'
 import { CatalogErrors } from '../../catalog_errors.js'

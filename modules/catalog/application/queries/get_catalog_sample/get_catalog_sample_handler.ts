@@ -1,5 +1,5 @@
-import type { QueryHandler } from '#building_blocks/application/handlers'
-import { success, type Result } from '#building_blocks/application/result'
+import type { QueryHandler } from '@pantheon/kit/application'
+import { success, type Result } from '@pantheon/kit/application'
 import { GetCatalogSampleQuery } from './get_catalog_sample_query.js'
 
 export default class GetCatalogSampleHandler implements QueryHandler<GetCatalogSampleQuery> {

@@ -1,4 +1,4 @@
-import { Query } from '#building_blocks/application/messages'
+import { Query } from '@pantheon/kit/application'
 import type { ProductDto } from '../../dtos/product_dto.js'
 
 export class GetProductByIdQuery extends Query<ProductDto> {

@@ -1,4 +1,4 @@
-import { Query } from '#building_blocks/application/messages'
+import { Query } from '@pantheon/kit/application'
 import type { ProductDetailsDto } from '../../dtos/product_details_dto.js'
 
 export class GetProductByIdQueryV2 extends Query<ProductDetailsDto> {

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
-import type { QueryHandler } from '#building_blocks/application/handlers'
-import type { Result } from '#building_blocks/application/result'
+import type { QueryHandler } from '@pantheon/kit/application'
+import type { Result } from '@pantheon/kit/application'
 import { ProductReadModel } from '../../product_read_model.js'
 import { readProduct } from '../../read_product.js'
 import type { ProductDetailsDto } from '../../dtos/product_details_dto.js'

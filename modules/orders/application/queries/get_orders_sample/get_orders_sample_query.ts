@@ -1,4 +1,4 @@
-import { Query } from '#building_blocks/application/messages'
+import { Query } from '@pantheon/kit/application'
 
 /** Answers whether the module is up; touches no database. */
 export class GetOrdersSampleQuery extends Query<string> {}

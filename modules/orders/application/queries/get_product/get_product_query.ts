@@ -1,4 +1,4 @@
-import { Query } from '#building_blocks/application/messages'
+import { Query } from '@pantheon/kit/application'
 import type { CatalogProductDto } from '../../dtos/catalog_product_dto.js'
 
 /** A product as Orders knows it (its read model fed by Catalog's events). */

@@ -2,8 +2,8 @@ import { resolve } from 'node:path'
 import { cruise, type ICruiseResult } from 'dependency-cruiser'
 import { architectureRules } from './rules.js'
 
-/** The app root: this file lives in tests/common/architecture. */
-export const APP_ROOT = resolve(import.meta.dirname, '../../..')
+/** The app root: tests run from it (`node ace test`). */
+export const APP_ROOT = resolve(process.cwd())
 
 export interface ArchitectureViolation {
   rule: string

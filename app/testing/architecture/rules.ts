@@ -21,10 +21,17 @@ import type { IForbiddenRuleType } from 'dependency-cruiser'
 const inModule = (layer: string) => `^modules/([^/]+)/${layer}/`
 /** Files of the importing module's own layers ($1 = the module captured by `from`). */
 const ownLayers = (...layers: string[]) => `^modules/$1/(${layers.join('|')})/`
-/** A building-block layer. */
-const buildingBlocks = (...layers: string[]) => `^app/building_blocks/(${layers.join('|')})/`
+/**
+ * A building-block layer: the kit's sources (app/building_blocks/ in its repository), its
+ * compiled dist/ (this repository's reference app imports @pantheon/kit by name), or the
+ * installed package (node_modules/@pantheon/kit/dist/ in an app).
+ */
+const buildingBlocks = (...layers: string[]) => `(^|/)app/building_blocks/(${layers.join('|')})/`
+/** The same layers, as the kit's own sources, which the building-block rules below judge. */
+const sourceBuildingBlocks = (...layers: string[]) => `^app/building_blocks/(${layers.join('|')})/`
 
-const NPM_PACKAGE = '(^|/)node_modules/'
+/** npm packages are free to use, except the kit, whose layers the rules above tell apart. */
+const NPM_PACKAGE = '(^|/)node_modules/(?!@pantheon/kit/)'
 /** Any file of a module other than the importing one: judged by no-cross-module-internals. */
 const ANOTHER_MODULE = '^modules/(?!$1/)[^/]+/'
 /** Any module file at all: building blocks importing modules is judged by its own rule. */
@@ -126,27 +133,27 @@ export const architectureRules: IForbiddenRuleType[] = [
   mayImportOnly(
     'building-block-domain-imports-only-domain',
     'Shared domain primitives are the innermost layer: they depend on nothing else.',
-    buildingBlocks('domain'),
+    sourceBuildingBlocks('domain'),
     [buildingBlocks('domain'), ANY_MODULE]
   ),
   mayImportOnly(
     'building-block-application-imports-only-application-and-domain',
     'Shared application plumbing (mediator, pipeline, results) builds on the domain blocks ' +
       'only, never on infrastructure or integration.',
-    buildingBlocks('application'),
+    sourceBuildingBlocks('application'),
     [buildingBlocks('application', 'domain'), ANY_MODULE]
   ),
   mayImportOnly(
     'building-block-integration-imports-only-integration',
     'Shared integration contracts are published to every module and must stay self-contained.',
-    buildingBlocks('integration'),
+    sourceBuildingBlocks('integration'),
     [buildingBlocks('integration'), ANY_MODULE]
   ),
   mayImportOnly(
     'building-block-infrastructure-imports-only-building-blocks',
     'Shared infrastructure may use every building block, but not host code (config, start, ' +
       'providers): building blocks must work in any host.',
-    buildingBlocks('infrastructure'),
+    sourceBuildingBlocks('infrastructure'),
     ['^app/building_blocks/', ANY_MODULE]
   ),
   {

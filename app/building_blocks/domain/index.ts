@@ -1,0 +1,6 @@
+export * from './aggregate_root.js'
+export * from './domain_error.js'
+export * from './domain_event.js'
+export * from './entity.js'
+export * from './entity_definition.js'
+export * from './typed_id.js'

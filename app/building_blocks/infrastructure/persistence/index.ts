@@ -1,0 +1,6 @@
+export * from './apply_pending_migrations.js'
+export * from './confirmed_commit.js'
+export * from './database_unavailable.js'
+export * from './lucid_unit_of_work.js'
+export * from './sql_date_time.js'
+export * from './sqlite_statement_cache.js'

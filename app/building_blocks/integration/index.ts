@@ -1,0 +1,1 @@
+export * from './integration_event.js'

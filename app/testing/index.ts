@@ -1,0 +1,2 @@
+export * from './architecture/cruise_architecture.js'
+export * from './architecture/rules.js'

@@ -1,0 +1,21 @@
+/*
+ * Compiles the kit (app/, commands/) into dist/ and copies what ships beside the code: the
+ * commands index and the stubs. `npm pack` runs it (prepack), and bin/setup.sh runs it whenever
+ * the kit's sources changed, because this repository's reference app imports the kit by its
+ * package name, which resolves to dist/.
+ */
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdirSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+const dist = join(root, 'dist')
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+
+rmSync(dist, { recursive: true, force: true })
+execFileSync(process.execPath, [tsc, '-p', join(root, 'app/kit/tsconfig.json')], { stdio: 'inherit' })
+mkdirSync(join(dist, 'commands'), { recursive: true })
+cpSync(join(root, 'commands/commands.json'), join(dist, 'commands/commands.json'))
+cpSync(join(root, 'stubs/pantheon'), join(dist, 'stubs/pantheon'), { recursive: true })
+console.log('built the kit into dist/')

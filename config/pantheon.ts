@@ -1,0 +1,29 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { definePantheonConfig } from '@pantheon/kit/host'
+
+/**
+ * The host settings of @pantheon/kit, each read from the environment (see .env.example): the
+ * per-client rate limit, the handler timeout, migrations at start, the API reference page and
+ * the development HTTPS listener.
+ */
+export default definePantheonConfig({
+  rateLimit: {
+    store: env.get('RATE_LIMIT_STORE', 'memory'),
+    /**
+     * The test run's own server takes thousands of requests a minute from one address (the
+     * property-based suite alone sends 2,000), so tests get a ceiling they never reach; the tests
+     * of the limit itself start hosts with a low RATE_LIMIT_REQUESTS.
+     */
+    requests: env.get('RATE_LIMIT_REQUESTS', app.inTest ? 1_000_000 : 600),
+    window: env.get('RATE_LIMIT_WINDOW', '1 minute'),
+  },
+  handlerTimeoutMs: env.get('HANDLER_TIMEOUT_MS'),
+  autoMigrate: env.get('DB_AUTO_MIGRATE', app.inDev),
+  apiDocsPath: env.get('API_DOCS_PATH', '/docs'),
+  https: {
+    enabled: env.get('HTTPS_ENABLED', true),
+    port: env.get('HTTPS_PORT', 5001),
+    host: env.get('HOST', '0.0.0.0'),
+  },
+})
