@@ -41,6 +41,7 @@ const DEVELOPMENT_PACKAGES = [
   '@japa/plugin-adonisjs',
   '@japa/runner',
   '@poppinss/ts-exec',
+  '@redocly/cli',
   '@types/luxon',
   '@types/node',
   '@types/pg',

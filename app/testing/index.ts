@@ -1,2 +1,3 @@
 export * from './architecture/cruise_architecture.js'
 export * from './architecture/rules.js'
+export * from './openapi_breaking_changes.js'

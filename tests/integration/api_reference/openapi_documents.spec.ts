@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
 import { ApiReference } from '@pantheon/kit/http'
-import { findBreakingChanges } from '#tests/common/openapi_breaking_changes'
+import { findBreakingChanges } from '@pantheon/kit/testing'
 
 const run = promisify(execFile)
 /** Where the documents of released versions are kept, to catch breaking changes. */

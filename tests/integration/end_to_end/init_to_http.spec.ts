@@ -1,10 +1,11 @@
 import { test } from '@japa/runner'
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, symlink } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
+import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 
 const run = promisify(execFile)
@@ -49,7 +50,12 @@ test.group('Scaffolding end to end', (group) => {
     await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
     const shop = join(workspace, 'Shop')
     // The new app installs with npm; reusing this app's packages keeps the test fast and offline.
-    await symlink(app.makePath('node_modules'), join(shop, 'node_modules'), 'dir')
+    await installOffline(shop)
+    assert.deepEqual(
+      (await appFiles(shop)).filter((file) => /(^|\/)(app|commands|stubs)\//.test(file)),
+      [],
+      'the app holds no kernel, command or stub source'
+    )
 
     // Before any module exists, the new app already passes its own tests.
     const bare = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
@@ -105,7 +111,7 @@ test.group('Scaffolding end to end', (group) => {
     const node = process.execPath
     await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace, '--transport', 'redis'])
     const shop = join(workspace, 'Shop')
-    await symlink(app.makePath('node_modules'), join(shop, 'node_modules'), 'dir')
+    await installOffline(shop)
     await inApp(shop, node, ['ace', 'add-module', 'Orders'])
 
     // Only the generated .env and config say "redis": the readiness check shows it was read.

@@ -1,10 +1,11 @@
 import { test } from '@japa/runner'
 import { existsSync, statSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Init from '#commands/init'
 import { failingWriter, runCommand } from '#tests/common/scaffolding'
+import { appFiles } from '#tests/common/kit_app'
 
 test.group('init', (group) => {
   let out: string
@@ -13,7 +14,7 @@ test.group('init', (group) => {
     return () => rm(out, { recursive: true, force: true })
   })
 
-  test('creates a standalone app with the host, scaffolding and tests but no module', async ({
+  test('creates an app that depends on the kit: its own entry points and configuration, no kernel source', async ({
     assert,
   }) => {
     const { exitCode } = await runCommand(Init, ['Shop', '--out', out])
@@ -23,28 +24,48 @@ test.group('init', (group) => {
     for (const file of [
       'adonisrc.ts',
       'bin/server.ts',
+      'bin/setup.sh',
       'config/database.ts',
+      'config/pantheon.ts',
       'start/kernel.ts',
-      'app/building_blocks/application/mediator.ts',
-      'commands/add_module.ts',
-      'commands/init.ts',
-      'stubs/pantheon/module/registration.stub',
-      'tests/common/architecture/rules.ts',
-      'tests/architecture/solution.spec.ts',
-      'tests/integration/unit_of_work.spec.ts',
+      'tests/bootstrap.ts',
+      'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
+      '.ci/run',
       '.env.example',
+      '.gitignore',
       'README.md',
     ]) {
       assert.isTrue(existsSync(join(shop, file)), `${file} is missing`)
     }
-    assert.isFalse(existsSync(join(shop, 'modules')))
-    assert.isFalse(existsSync(join(shop, 'tests/integration/end_to_end')))
+    // The kernel, the commands and the stubs come from the package, never as copies.
+    for (const folder of ['app', 'commands', 'stubs', 'modules', 'docs', 'bench', 'tests/common']) {
+      assert.isFalse(existsSync(join(shop, folder)), `${folder} should not be written`)
+    }
+    const written = await appFiles(shop)
+    assert.deepEqual(
+      written.filter((file) => /building_blocks|scaffolding|catalog|orders/i.test(file)),
+      [],
+      'nothing of the kernel or of this repository\'s modules reaches the app'
+    )
+    for (const file of written.filter((name) => name.endsWith('.ts'))) {
+      const source = await readFile(join(shop, file), 'utf8')
+      assert.notMatch(source, /#(kit|building_blocks|scaffolding|host)\//, `${file} reaches into the kit's sources`)
+    }
+
     const manifest = JSON.parse(await readFile(join(shop, 'package.json'), 'utf8'))
     assert.equal(manifest.name, 'shop')
-    for (const script of ['bench', 'load', 'bench:scaffolding']) assert.notProperty(manifest.scripts, script)
+    const [tarball] = await readdir(join(shop, 'vendor'))
+    assert.match(tarball, /^pantheon-kit-\d+\.\d+\.\d+\.tgz$/)
+    assert.equal(manifest.dependencies['@pantheon/kit'], `file:vendor/${tarball}`)
+    for (const generator of ['ts-morph', 'tempura', 'diff']) {
+      assert.notProperty(manifest.dependencies, generator)
+      assert.property(manifest.devDependencies, generator)
+    }
+    for (const script of ['bench', 'load', 'bench:scaffolding', 'build:kit']) assert.notProperty(manifest.scripts, script)
     assert.property(manifest.scripts, 'test')
     assert.include(await readFile(join(shop, 'README.md'), 'utf8'), '# Shop')
     assert.equal(statSync(join(shop, 'bin/start.sh')).mode & 0o111, 0o111)
+    assert.equal(statSync(join(shop, '.ci/run')).mode & 0o111, 0o111)
   })
 
   test('refuses a folder that is not empty', async ({ assert }) => {
@@ -107,7 +128,7 @@ test.group('init', (group) => {
 
   test('a write failing half-way leaves nothing behind', async ({ assert }) => {
     const { exitCode } = await runCommand(Init, ['Shop', '--out', out], {
-      writer: failingWriter(40),
+      writer: failingWriter(10),
     })
     assert.equal(exitCode, 1)
     assert.isFalse(existsSync(join(out, 'Shop')))

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { findBreakingChanges } from '#tests/common/openapi_breaking_changes'
+import { findBreakingChanges } from '@pantheon/kit/testing'
 
 const product = {
   type: 'object',
