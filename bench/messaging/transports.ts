@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { MessageTransport } from '@pantheon/kit/messaging'
-import type { MessagingConfig, TransportKind } from '@pantheon/kit/messaging'
+import { MessageTransport, type MessagingConfig, type TransportKind } from '@pantheon/kit/messaging'
 import { transportHarness } from '#tests/integration/messaging/transports/transport_harness'
 
 export type BenchTransportKind = 'no-publish' | TransportKind

@@ -2,9 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { PostgreConfig } from '@adonisjs/lucid/types/database'
 import { success } from '@pantheon/kit/application'
-import { beginConfirmed } from '@pantheon/kit/persistence'
-import { translateDatabaseUnavailable } from '@pantheon/kit/persistence'
-import { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { beginConfirmed, LucidUnitOfWork, translateDatabaseUnavailable } from '@pantheon/kit/persistence'
 import { TcpProxy } from '#tests/common/tcp_proxy'
 
 /*

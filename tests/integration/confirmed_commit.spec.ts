@@ -2,9 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { success } from '@pantheon/kit/application'
-import { commitConfirmed, inConfirmedTransaction } from '@pantheon/kit/persistence'
-import { translateDatabaseUnavailable } from '@pantheon/kit/persistence'
-import { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { commitConfirmed, inConfirmedTransaction, LucidUnitOfWork, translateDatabaseUnavailable } from '@pantheon/kit/persistence'
 
 /*
  * A COMMIT whose connection dies before the server answers it. Always on PostgreSQL (the `pg`

@@ -1,10 +1,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { AppError } from '@pantheon/kit/application'
-import { failure, success } from '@pantheon/kit/application'
+import { AppError, failure, success } from '@pantheon/kit/application'
 import { LucidUnitOfWork } from '@pantheon/kit/persistence'
-import { AggregateRoot } from '@pantheon/kit/domain'
-import type { DomainEvent } from '@pantheon/kit/domain'
+import { AggregateRoot, type DomainEvent } from '@pantheon/kit/domain'
 
 class Noted implements DomainEvent {
   readonly name = 'Noted'

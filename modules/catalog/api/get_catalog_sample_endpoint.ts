@@ -1,7 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { TEXT_REPRESENTATION } from '@pantheon/kit/http'
-import type { EndpointDocs } from '@pantheon/kit/http'
-import { MediatorEndpoint } from '@pantheon/kit/http'
+import { type EndpointDocs, MediatorEndpoint, TEXT_REPRESENTATION } from '@pantheon/kit/http'
 import { GetCatalogSampleQuery } from '../application/queries/get_catalog_sample/get_catalog_sample_query.js'
 
 /** GET /api/catalog/sample → 200 "Catalog module is running". */

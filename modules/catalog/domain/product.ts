@@ -1,5 +1,4 @@
-import { AggregateRoot } from '@pantheon/kit/domain'
-import { DomainError } from '@pantheon/kit/domain'
+import { AggregateRoot, DomainError } from '@pantheon/kit/domain'
 import type { Price } from './price.js'
 import { ProductCreated } from './product_created.js'
 import { ProductId } from './product_id.js'

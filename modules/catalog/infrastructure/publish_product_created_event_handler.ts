@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
-import type { DomainEventHandler } from '@pantheon/kit/messaging'
-import { Outbox } from '@pantheon/kit/messaging'
+import { type DomainEventHandler, Outbox } from '@pantheon/kit/messaging'
 import { ProductCreated } from '../domain/product_created.js'
 import { productCreatedEvent } from '../integration/product_created.js'
 

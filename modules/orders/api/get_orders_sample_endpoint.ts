@@ -1,7 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { MediatorEndpoint } from '@pantheon/kit/http'
-import type { EndpointDocs } from '@pantheon/kit/http'
-import { TEXT_REPRESENTATION } from '@pantheon/kit/http'
+import { type EndpointDocs, MediatorEndpoint, TEXT_REPRESENTATION } from '@pantheon/kit/http'
 import { GetOrdersSampleQuery } from '../application/queries/get_orders_sample/get_orders_sample_query.js'
 
 /** GET /api/orders/sample → 200 "Orders module is running". */

@@ -1,8 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
-import { MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
-import type { EndpointDocs } from '@pantheon/kit/http'
-import { defineRepresentation } from '@pantheon/kit/http'
+import { defineRepresentation, type EndpointDocs, MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
 import { GetProductQuery } from '../application/queries/get_product/get_product_query.js'
 
 const catalogProductRepresentation = defineRepresentation(

@@ -2,14 +2,10 @@ import { test } from '@japa/runner'
 import type { HttpContext } from '@adonisjs/core/http'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import type { CommandHandler } from '@pantheon/kit/application'
-import { Mediator } from '@pantheon/kit/application'
-import { Command } from '@pantheon/kit/application'
-import { success } from '@pantheon/kit/application'
+import { Command, type CommandHandler, Mediator, success } from '@pantheon/kit/application'
 import { MediatorEndpoint } from '@pantheon/kit/http'
 import { PipelineFactory } from '@pantheon/kit/modules'
-import { translateDatabaseUnavailable } from '@pantheon/kit/persistence'
-import { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { LucidUnitOfWork, translateDatabaseUnavailable } from '@pantheon/kit/persistence'
 
 /*
  * The production pipeline, unit of work and problem details, on the suite's real database

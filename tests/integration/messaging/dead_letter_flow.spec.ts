@@ -1,8 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import DeadLettersRetry from '#commands/dead_letters_retry'
-import { DEAD_LETTERS_TABLE } from '@pantheon/kit/messaging'
-import { OUTBOX_TABLE } from '@pantheon/kit/messaging'
+import { DEAD_LETTERS_TABLE, OUTBOX_TABLE } from '@pantheon/kit/messaging'
 import { CATALOG_PRODUCTS_TABLE } from '#modules/orders/infrastructure/persistence/lucid_catalog_product_repository'
 import { runCommand } from '#tests/common/scaffolding'
 

@@ -1,14 +1,9 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { success, failure } from '@pantheon/kit/application'
-import { AppError } from '@pantheon/kit/application'
+import { AppError, failure, success } from '@pantheon/kit/application'
 import { defineIntegrationEvent, type IntegrationEvent } from '@pantheon/kit/integration'
-import { MemoryTransport } from '@pantheon/kit/messaging'
-import type { Subscription } from '@pantheon/kit/messaging'
-import { Outbox, OUTBOX_TABLE } from '@pantheon/kit/messaging'
-import { OutboxRelay } from '@pantheon/kit/messaging'
-import { INBOX_TABLE, onceThroughInbox } from '@pantheon/kit/messaging'
+import { INBOX_TABLE, MemoryTransport, onceThroughInbox, Outbox, OUTBOX_TABLE, OutboxRelay, type Subscription } from '@pantheon/kit/messaging'
 import { LucidUnitOfWork } from '@pantheon/kit/persistence'
 
 /*

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
-import { parseApiVersion, versionSegment } from '@pantheon/kit/http'
-import { ApiVersionPolicy } from '@pantheon/kit/http'
+import { ApiVersionPolicy, parseApiVersion, versionSegment } from '@pantheon/kit/http'
 
 test.group('API version parsing', () => {
   test('reads {raw} as {expected}')

@@ -1,10 +1,5 @@
 import { test } from '@japa/runner'
-import { AppError } from '@pantheon/kit/application'
-import type { CommandHandler, QueryHandler } from '@pantheon/kit/application'
-import { Mediator } from '@pantheon/kit/application'
-import { Command, Query } from '@pantheon/kit/application'
-import type { PipelineBehavior } from '@pantheon/kit/application'
-import { failure, success, type Result } from '@pantheon/kit/application'
+import { AppError, Command, type CommandHandler, failure, Mediator, type PipelineBehavior, Query, type QueryHandler, type Result, success } from '@pantheon/kit/application'
 
 class RenameThing extends Command<{ renamed: boolean }> {
   constructor(readonly name: string) {

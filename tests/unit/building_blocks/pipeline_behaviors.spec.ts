@@ -1,13 +1,6 @@
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
-import { AppError } from '@pantheon/kit/application'
-import { Command, Query, type Message } from '@pantheon/kit/application'
-import { ExceptionGuardBehavior } from '@pantheon/kit/application'
-import { LoggingBehavior } from '@pantheon/kit/application'
-import { translateDomainError } from '@pantheon/kit/application'
-import { ValidationBehavior } from '@pantheon/kit/application'
-import { failure, success } from '@pantheon/kit/application'
-import { defineCommandValidator } from '@pantheon/kit/application'
+import { AppError, Command, defineCommandValidator, ExceptionGuardBehavior, failure, LoggingBehavior, type Message, Query, success, translateDomainError, ValidationBehavior } from '@pantheon/kit/application'
 import { DomainError } from '@pantheon/kit/domain'
 
 class RegisterPet extends Command<string> {

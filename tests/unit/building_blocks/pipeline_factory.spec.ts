@@ -1,15 +1,6 @@
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
-import { Mediator } from '@pantheon/kit/application'
-import { Command, Query } from '@pantheon/kit/application'
-import { ExceptionGuardBehavior } from '@pantheon/kit/application'
-import { LoggingBehavior } from '@pantheon/kit/application'
-import { TimeoutBehavior } from '@pantheon/kit/application'
-import { UnitOfWorkBehavior } from '@pantheon/kit/application'
-import { ValidationBehavior } from '@pantheon/kit/application'
-import { success, type Result } from '@pantheon/kit/application'
-import type { UnitOfWork } from '@pantheon/kit/application'
-import { defineCommandValidator } from '@pantheon/kit/application'
+import { Command, defineCommandValidator, ExceptionGuardBehavior, LoggingBehavior, Mediator, Query, type Result, success, TimeoutBehavior, type UnitOfWork, UnitOfWorkBehavior, ValidationBehavior } from '@pantheon/kit/application'
 import { PipelineFactory } from '@pantheon/kit/modules'
 
 class RenameShelf extends Command<string> {

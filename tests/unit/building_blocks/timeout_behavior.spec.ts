@@ -1,12 +1,5 @@
 import { test } from '@japa/runner'
-import { Command } from '@pantheon/kit/application'
-import { failure, success, type Result } from '@pantheon/kit/application'
-import { AppError } from '@pantheon/kit/application'
-import {
-  isTimeout,
-  TimeoutBehavior,
-  type LateOutcome,
-} from '@pantheon/kit/application'
+import { AppError, Command, failure, isTimeout, type LateOutcome, type Result, success, TimeoutBehavior } from '@pantheon/kit/application'
 
 class ImportCatalog extends Command<number> {}
 

@@ -1,10 +1,7 @@
 import { test } from '@japa/runner'
 import type { Database } from '@adonisjs/lucid/database'
-import { AppError } from '@pantheon/kit/application'
-import { TimeoutBehavior } from '@pantheon/kit/application'
-import { failure, type Result } from '@pantheon/kit/application'
+import { AppError, Command, failure, type Result, TimeoutBehavior } from '@pantheon/kit/application'
 import { LucidUnitOfWork } from '@pantheon/kit/persistence'
-import { Command } from '@pantheon/kit/application'
 
 class SyncStock extends Command<void> {}
 

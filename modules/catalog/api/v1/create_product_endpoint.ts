@@ -1,7 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { MediatorEndpoint } from '@pantheon/kit/http'
-import type { EndpointDocs } from '@pantheon/kit/http'
-import { ID_REPRESENTATION } from '@pantheon/kit/http'
+import { type EndpointDocs, ID_REPRESENTATION, MediatorEndpoint } from '@pantheon/kit/http'
 import { CreateProductCommand } from '../../application/commands/create_product/create_product_command.js'
 import createProductValidator from '../../application/commands/create_product/create_product_validator.js'
 

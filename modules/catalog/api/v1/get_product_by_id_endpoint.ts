@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { EndpointDocs } from '@pantheon/kit/http'
-import { MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
+import { type EndpointDocs, MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
 import { GetProductByIdQuery } from '../../application/queries/get_product_by_id/get_product_by_id_query.js'
 import { productV1Representation, serializeProductV1 } from './product_v1_serializer.js'
 

@@ -1,7 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { MediatorEndpoint } from '@pantheon/kit/http'
-import type { EndpointDocs } from '@pantheon/kit/http'
-import { ID_REPRESENTATION } from '@pantheon/kit/http'
+import { type EndpointDocs, ID_REPRESENTATION, MediatorEndpoint } from '@pantheon/kit/http'
 import { CreateProductV2Command } from '../../application/commands/create_product_v2/create_product_v2_command.js'
 import createProductV2Validator from '../../application/commands/create_product_v2/create_product_v2_validator.js'
 

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { EndpointDocs } from '@pantheon/kit/http'
-import { MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
+import { type EndpointDocs, MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
 import { DeleteProductCommand } from '../../application/commands/delete_product/delete_product_command.js'
 
 /** v2: DELETE /api/v2/catalog/:id → 204, or 404 Product.NotFound. */

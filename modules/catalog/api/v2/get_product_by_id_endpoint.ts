@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { EndpointDocs } from '@pantheon/kit/http'
-import { MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
+import { type EndpointDocs, MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
 import { GetProductByIdQueryV2 } from '../../application/queries/get_product_by_id_v2/get_product_by_id_query_v2.js'
 import { productV2Representation, serializeProductV2 } from './product_v2_serializer.js'
 

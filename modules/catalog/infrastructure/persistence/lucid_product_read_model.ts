@@ -1,5 +1,4 @@
-import type { LucidUnitOfWork } from '@pantheon/kit/persistence'
-import { fromSqlDateTime } from '@pantheon/kit/persistence'
+import { fromSqlDateTime, type LucidUnitOfWork } from '@pantheon/kit/persistence'
 import type { ProductDetailsDto } from '../../application/dtos/product_details_dto.js'
 import type { ProductDto } from '../../application/dtos/product_dto.js'
 import { ProductReadModel } from '../../application/product_read_model.js'

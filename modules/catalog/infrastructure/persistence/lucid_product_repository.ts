@@ -1,5 +1,4 @@
-import type { LucidUnitOfWork } from '@pantheon/kit/persistence'
-import { toSqlDateTime } from '@pantheon/kit/persistence'
+import { type LucidUnitOfWork, toSqlDateTime } from '@pantheon/kit/persistence'
 import type { Product } from '../../domain/product.js'
 import type { ProductId } from '../../domain/product_id.js'
 import { ProductRepository } from '../../domain/product_repository.js'

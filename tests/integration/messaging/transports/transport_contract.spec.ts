@@ -4,9 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { v7 as uuidv7 } from 'uuid'
 import type { IntegrationEvent } from '@pantheon/kit/integration'
-import { INBOX_TABLE, onceThroughInbox } from '@pantheon/kit/messaging'
-import type { MessageTransport, Subscription } from '@pantheon/kit/messaging'
-import { TRANSPORT_KINDS } from '@pantheon/kit/messaging'
+import { INBOX_TABLE, type MessageTransport, onceThroughInbox, type Subscription, TRANSPORT_KINDS } from '@pantheon/kit/messaging'
 import { eventually, transportHarness, type TransportHarness } from './transport_harness.js'
 
 /*

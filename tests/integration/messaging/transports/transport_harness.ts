@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import type { Redis } from 'ioredis'
 import { connect } from 'amqplib'
-import type { MessageTransport } from '@pantheon/kit/messaging'
-import { MemoryTransport } from '@pantheon/kit/messaging'
-import type { TransportKind } from '@pantheon/kit/messaging'
+import { MemoryTransport, type MessageTransport, type TransportKind } from '@pantheon/kit/messaging'
 
 export const RABBITMQ_URL = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672'
 

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
-import type { CommandHandler } from '@pantheon/kit/application'
-import { success, type Result } from '@pantheon/kit/application'
+import { type CommandHandler, type Result, success } from '@pantheon/kit/application'
 import { Price } from '../../../domain/price.js'
 import { Product } from '../../../domain/product.js'
 import { ProductRepository } from '../../../domain/product_repository.js'

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
-import type { CommandHandler } from '@pantheon/kit/application'
-import { failure, success, type Result } from '@pantheon/kit/application'
+import { type CommandHandler, failure, type Result, success } from '@pantheon/kit/application'
 import { ProductId } from '../../../domain/product_id.js'
 import { ProductRepository } from '../../../domain/product_repository.js'
 import { CatalogErrors } from '../../catalog_errors.js'

@@ -1,5 +1,4 @@
-import type { QueryHandler } from '@pantheon/kit/application'
-import { success, type Result } from '@pantheon/kit/application'
+import { type QueryHandler, type Result, success } from '@pantheon/kit/application'
 import { GetCatalogSampleQuery } from './get_catalog_sample_query.js'
 
 export default class GetCatalogSampleHandler implements QueryHandler<GetCatalogSampleQuery> {

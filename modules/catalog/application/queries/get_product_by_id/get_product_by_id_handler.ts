@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
-import type { QueryHandler } from '@pantheon/kit/application'
-import type { Result } from '@pantheon/kit/application'
+import { QueryHandler, Result } from '@pantheon/kit/application'
 import { ProductReadModel } from '../../product_read_model.js'
 import { readProduct } from '../../read_product.js'
 import type { ProductDto } from '../../dtos/product_dto.js'

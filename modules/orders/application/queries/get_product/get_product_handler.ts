@@ -1,7 +1,5 @@
 import { inject } from '@adonisjs/core'
-import { AppError } from '@pantheon/kit/application'
-import type { QueryHandler } from '@pantheon/kit/application'
-import { failure, success, type Result } from '@pantheon/kit/application'
+import { AppError, failure, type QueryHandler, type Result, success } from '@pantheon/kit/application'
 import { CatalogProductRepository } from '../../../domain/catalog_product.js'
 import { toCatalogProductDto, type CatalogProductDto } from '../../dtos/catalog_product_dto.js'
 import { GetProductQuery } from './get_product_query.js'
