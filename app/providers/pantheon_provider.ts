@@ -19,6 +19,7 @@ import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipel
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
 import { applyPendingMigrations } from '../building_blocks/infrastructure/persistence/apply_pending_migrations.js'
 import { pantheonConfig } from '../host/pantheon_config.js'
+import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
 import { redisConnection } from '../host/redis_connection.js'
 
 /**
@@ -32,6 +33,7 @@ export default class PantheonProvider {
   constructor(protected app: ApplicationService) {}
 
   register() {
+    includeModuleMigrations(this.app)
     this.registerMediator()
     this.registerPipelineFactory()
     this.app.container.singleton(ApiReference, () => new ApiReference())

@@ -34,8 +34,7 @@ export function withJsonBody<Result>(handler: (ctx: HttpContext) => Result) {
         detail: `Send the body as application/json (received content type: ${received})`,
       })
     }
-    bodyParser ??= await app.container.make(BodyParserMiddleware)
-    return bodyParser.handle(ctx, () => {
+    const checkedHandler = () => {
       if (ctx.request.hasBody() && jsonDepth(ctx.request.body()) > MAX_JSON_DEPTH) {
         return sendProblem(ctx, {
           status: 400,
@@ -44,6 +43,15 @@ export function withJsonBody<Result>(handler: (ctx: HttpContext) => Result) {
         })
       }
       return handler(ctx)
-    })
+    }
+    // An app that adopted the kit may keep AdonisJS's body parser as router middleware: the body
+    // is then read already, and reading the consumed stream again would fail.
+    if (bodyAlreadyRead(ctx)) return checkedHandler()
+    bodyParser ??= await app.container.make(BodyParserMiddleware)
+    return bodyParser.handle(ctx, checkedHandler)
   }
+}
+
+function bodyAlreadyRead(ctx: HttpContext): boolean {
+  return ctx.request.raw() !== null || ctx.request.request.readableEnded
 }
