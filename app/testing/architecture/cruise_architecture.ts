@@ -19,8 +19,8 @@ export interface CruiseArchitectureOptions {
 /**
  * How imports are resolved, mirroring Node + TypeScript (module: NodeNext):
  *  - `extensionAlias`: sources import `./x.js` while the file on disk is `x.ts`; this also
- *    covers subpath imports, since `#building_blocks/*` maps to `./app/building_blocks/*.js`.
- *  - `importsFields`: `#building_blocks/...` and friends come from package.json "imports"
+ *    covers subpath imports such as `#modules/*`, which map to `./modules/*.js`.
+ *  - `importsFields`: `#modules/...` and friends come from package.json "imports"
  *    (read from the package.json nearest to the importing file).
  *  - `exportsFields` / `conditionNames`: npm packages such as `@adonisjs/core/http` only
  *    exist as "exports" subpaths; dependency-cruiser ignores "exports" unless told to.
