@@ -1,5 +1,6 @@
 import { indexEntities } from '@adonisjs/core'
 import { defineConfig } from '@adonisjs/core/app'
+import { indexModules } from '@pantheon/kit/hooks'
 import { moduleRegistrationFiles } from '@pantheon/kit/modules'
 
 /**
@@ -69,6 +70,6 @@ export default defineConfig({
   metaFiles: [{ pattern: 'dist/**', reloadServer: false }],
 
   hooks: {
-    init: [indexEntities()],
+    init: [indexEntities(), indexModules()],
   },
 })

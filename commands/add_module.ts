@@ -44,6 +44,7 @@ export default class AddModule extends ScaffoldCommand {
       moduleRoot,
       routeSegment: module.folder.replace(/_/g, '-'),
       apiVersionsConst: `${camelCase(module.pascal)}ApiVersions`,
+      indexConst: `${camelCase(module.pascal)}Index`,
     }
     const plan = new FilePlan(this.app.makePath())
     for (const stub of MODULE_STUBS) {

@@ -67,6 +67,11 @@ export async function configure(command: ConfigureCommand) {
   await codemods.updateRcFile((rc) => {
     rc.addCommand('@pantheon/kit/commands')
     rc.addProvider('@pantheon/kit/provider')
+    // Module indexes are rewritten before `node ace serve|test|build`, as in an app made by init.
+    if (!rcFile.getFullText().includes('indexModules()')) {
+      rc.addNamedImport('@pantheon/kit/hooks', ['indexModules'])
+      rc.addAssemblerHook('init', 'indexModules()', true)
+    }
     const config = defineConfigObject(tsMorph, rcFile)
     loadModuleProviders(tsMorph, rcFile, config, template)
     const suites = config

@@ -60,6 +60,11 @@ export class FilePlan {
     return this
   }
 
+  /** Every file the plan writes, in the order it writes them. */
+  paths(): string[] {
+    return this.#files.map((file) => file.path)
+  }
+
   get isEmpty(): boolean {
     return this.#files.length === 0
   }

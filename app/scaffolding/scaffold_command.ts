@@ -1,5 +1,6 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
+import { planModuleIndexes } from './module_index_plan.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /** What --json prints: the same for every command, for editors and scripts. */
@@ -11,7 +12,8 @@ export interface ScaffoldResult extends PlanSummary {
 }
 
 /**
- * The behaviour every scaffolding command shares: validate, plan every file, then print the plan
+ * The behaviour every scaffolding command shares: validate, plan every file (and the index of
+ * every module the plan writes into), then print the plan
  * (--dry-run), or write it all or nothing (--force to overwrite existing files), and report in
  * ace's UI or as JSON (--json). User mistakes are reported without a stack trace and exit 1.
  */
@@ -38,6 +40,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
     let plan: FilePlan | undefined
     try {
       plan = await this.plan()
+      await planModuleIndexes(this.app.makePath(), plan)
       if (!this.dryRun) await plan.apply({ force: this.force, writer: this.writer })
       this.report(plan, [])
     } catch (error) {

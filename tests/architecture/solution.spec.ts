@@ -6,6 +6,7 @@ import {
   APP_ROOT,
   cruiseWithArchitectureRules,
   formatViolations,
+  staleModuleIndexes,
   type ArchitectureViolation,
 } from '@pantheon/kit/testing'
 
@@ -27,6 +28,10 @@ async function solutionImports() {
 }
 
 test.group('Architecture of the solution', () => {
+  test("every module's index lists exactly its files (node ace pantheon:index)", async ({ assert }) => {
+    assert.deepEqual(await staleModuleIndexes(APP_ROOT), [])
+  })
+
   test('modules and building blocks respect every architecture rule', async ({ assert }) => {
     const result = await cruiseSolution()
     const violations: ArchitectureViolation[] = result.summary.violations.map((violation) => ({

@@ -1,5 +1,6 @@
 import { PantheonModule } from '@pantheon/kit/modules'
 import { ordersApiVersions } from './orders_api_versions.js'
+import ordersIndex from './orders_index.js'
 import { CatalogProductRepository } from '../domain/catalog_product.js'
 import { LucidCatalogProductRepository } from './persistence/lucid_catalog_product_repository.js'
 
@@ -11,6 +12,7 @@ import { LucidCatalogProductRepository } from './persistence/lucid_catalog_produ
 export default class OrdersModule extends PantheonModule {
   readonly name = 'orders'
   readonly apiVersions = ordersApiVersions
+  readonly index = ordersIndex
 
   protected registerServices(): void {
     this.app.container.singleton(CatalogProductRepository, () => new LucidCatalogProductRepository(this.unitOfWork))

@@ -420,6 +420,8 @@ test.group('Adopting the kit in an existing app', (group) => {
       "import { moduleRegistrationFiles } from '@pantheon/kit/modules'",
       'const moduleProviders = moduleRegistrationFiles(import.meta.dirname)',
       '...moduleProviders',
+      "import { indexModules } from '@pantheon/kit/hooks'",
+      'init: [indexEntities(), indexModules()]',
       "files: ['tests/unit/**/*.spec.{ts,js}', 'modules/*/tests/unit/**/*.spec.{ts,js}']",
       "'tests/architecture/**/*.spec.{ts,js}', 'modules/*/tests/architecture/**/*.spec.{ts,js}'",
       // The starter's HTTP suite, the one its tests/bootstrap.ts starts the server for.

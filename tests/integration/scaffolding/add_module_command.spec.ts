@@ -19,6 +19,7 @@ const EXPECTED_FILES = [
   'modules/scaffold_probe/tests/architecture/layers.spec.ts',
   'modules/scaffold_probe/domain/.gitkeep',
   'modules/scaffold_probe/infrastructure/database/migrations/.gitkeep',
+  'modules/scaffold_probe/infrastructure/scaffold_probe_index.ts',
 ]
 
 test.group('add-module', (group) => {

@@ -15,6 +15,7 @@ test.group('Stub rendering', () => {
       module,
       moduleRoot: '/app/modules/order_items',
       apiVersionsConst: 'orderItemsApiVersions',
+      indexConst: 'orderItemsIndex',
     })
 
     assert.equal(rendered.destination, '/app/modules/order_items/infrastructure/order_items_module.ts')
@@ -23,15 +24,18 @@ test.group('Stub rendering', () => {
       [
         "import { PantheonModule } from '@pantheon/kit/modules'",
         "import { orderItemsApiVersions } from './order_items_api_versions.js'",
+        "import orderItemsIndex from './order_items_index.js'",
         '',
         '/**',
         " * The Order items module's registration class: an AdonisJS service provider found by the",
-        ' * glob in adonisrc.ts. Handlers, validators and endpoints are found by convention; bind the',
-        " * module's own services (repositories) in registerServices.",
+        ' * glob in adonisrc.ts. Its handlers, validators and endpoints are listed in its index, which',
+        " * the scaffolding commands keep up to date; bind the module's own services (repositories) in",
+        ' * registerServices.',
         ' */',
         'export default class OrderItemsModule extends PantheonModule {',
         "  readonly name = 'order_items'",
         '  readonly apiVersions = orderItemsApiVersions',
+        '  readonly index = orderItemsIndex',
         '',
         '  protected registerServices(): void {}',
         '}',

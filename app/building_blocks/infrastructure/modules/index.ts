@@ -1,6 +1,6 @@
 export * from './message_catalog.js'
 export * from './module_discovery.js'
-export * from './module_files.js'
+export * from './module_index.js'
 export * from './module_routes.js'
 export * from './pantheon_module.js'
 export * from './pipeline_factory.js'

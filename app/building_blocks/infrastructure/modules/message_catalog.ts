@@ -1,9 +1,9 @@
 import { Command, Query, type MessageClass } from '../../application/messages.js'
 import type { HandlerClass } from '../../application/handlers.js'
 import type { CommandValidator } from '../../application/validation/command_validator.js'
-import { findModuleFiles, importDefault, importFile } from './module_files.js'
+import type { ModuleIndex } from './module_index.js'
 
-/** What a module's application layer holds, found by file-name convention. */
+/** What a module's application layer holds, read from its index. */
 export interface MessageCatalog {
   commands: MessageClass[]
   queries: MessageClass[]
@@ -16,13 +16,13 @@ function isSubclassOf(value: unknown, base: Function): value is MessageClass {
 }
 
 /**
- * Reads `application/` of a module: every exported Command and Query class from
- * `*_command`/`*_query` files, handlers from `*_handler` files (default export with a static
- * `handles`), validators from `*_validator` files (default export of defineCommandValidator).
- * Any gap (a message without a handler, a command without a validator, two handlers for one
- * message) stops the boot with a message saying what to add.
+ * Reads the application layer from a module's index: every exported Command and Query class of
+ * its command and query files, the handlers (default export with a static `handles`) and the
+ * validators (default export of defineCommandValidator). Any gap (a message without a handler, a
+ * command without a validator, two handlers for one message) stops the boot with a message
+ * saying what to add.
  */
-export async function readMessageCatalog(moduleRoot: string): Promise<MessageCatalog> {
+export function readMessageCatalog(index: ModuleIndex): MessageCatalog {
   const catalog: MessageCatalog = {
     commands: [],
     queries: [],
@@ -30,16 +30,16 @@ export async function readMessageCatalog(moduleRoot: string): Promise<MessageCat
     validators: new Map(),
   }
 
-  for (const file of findModuleFiles(moduleRoot, 'application/**/*_{command,query}')) {
-    for (const exported of Object.values(await importFile(file))) {
+  for (const namespace of Object.values(index.messages)) {
+    for (const exported of Object.values(namespace)) {
       if (isSubclassOf(exported, Command)) catalog.commands.push(exported)
       else if (isSubclassOf(exported, Query)) catalog.queries.push(exported)
     }
   }
 
-  for (const file of findModuleFiles(moduleRoot, 'application/**/*_handler')) {
-    const handler = (await importDefault(file)) as HandlerClass
-    if (!isSubclassOf(handler.handles, Command) && !isSubclassOf(handler.handles, Query)) {
+  for (const [file, exported] of Object.entries(index.handlers)) {
+    const handler = exported as HandlerClass
+    if (!isSubclassOf(handler?.handles, Command) && !isSubclassOf(handler?.handles, Query)) {
       throw new Error(`${file}: the handler class needs "static handles = <Command or Query class>"`)
     }
     const existing = catalog.handlers.get(handler.handles)
@@ -51,9 +51,9 @@ export async function readMessageCatalog(moduleRoot: string): Promise<MessageCat
     catalog.handlers.set(handler.handles, handler)
   }
 
-  for (const file of findModuleFiles(moduleRoot, 'application/**/*_validator')) {
-    const definition = (await importDefault(file)) as CommandValidator
-    if (!isSubclassOf(definition.command, Command)) {
+  for (const [file, exported] of Object.entries(index.validators)) {
+    const definition = exported as CommandValidator
+    if (!isSubclassOf(definition?.command, Command)) {
       throw new Error(`${file}: export default defineCommandValidator(<Command class>, validator)`)
     }
     catalog.validators.set(definition.command, definition)

@@ -1,4 +1,3 @@
-import { relative, sep } from 'node:path'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { HttpRouterService } from '@adonisjs/core/types'
 import type { Mediator } from '../../application/mediator.js'
@@ -11,7 +10,7 @@ import type { ApiReference } from '../http/openapi/api_reference.js'
 import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
 import { sendJson } from '../http/json_response.js'
 import { BODY_METHODS, withJsonBody } from '../http/json_body.js'
-import { findModuleFiles, importDefault } from './module_files.js'
+import type { ModuleIndex } from './module_index.js'
 
 /** An endpoint and the API version whose folder it sits in (none: every version). */
 interface DiscoveredEndpoint {
@@ -23,12 +22,13 @@ interface DiscoveredEndpoint {
 /** `api/v2/…` serves 2.0, `api/v2_1/…` serves 2.1, anything else serves every version. */
 const VERSION_FOLDER = /^v(\d{1,4})(?:_(\d{1,4}))?$/
 
-/** Builds every `api/**\/*_endpoint` of a module once, with the mediator. */
-export async function discoverEndpoints(moduleRoot: string, mediator: Mediator) {
+/** Builds every endpoint of a module's index once, with the mediator. */
+export function discoverEndpoints(index: ModuleIndex, mediator: Mediator) {
   const discovered: DiscoveredEndpoint[] = []
-  for (const file of findModuleFiles(moduleRoot, 'api/**/*_endpoint')) {
-    const EndpointConstructor = (await importDefault(file)) as EndpointClass
-    const folder = relative(`${moduleRoot}${sep}api`, file).split(sep)[0]
+  for (const [file, exported] of Object.entries(index.endpoints)) {
+    if (typeof exported !== 'function') throw new Error(`${file} must default-export its endpoint class`)
+    const EndpointConstructor = exported as EndpointClass
+    const folder = file.split('/')[1]
     const match = VERSION_FOLDER.exec(folder)
     const version = match ? (`${Number(match[1])}.${Number(match[2] ?? 0)}` as const) : undefined
     discovered.push({ endpoint: new EndpointConstructor(mediator), version, file })

@@ -9,14 +9,15 @@ import { onceThroughInbox } from '../messaging/inbox.js'
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { readMessageCatalog } from './message_catalog.js'
-import { findModuleFiles, importDefault } from './module_files.js'
+import type { ModuleIndex } from './module_index.js'
 import { discoverEndpoints, mountEndpoints } from './module_routes.js'
 import { PipelineFactory } from './pipeline_factory.js'
 
 /**
  * The registration class of a module: an AdonisJS service provider found by the glob in
- * adonisrc.ts. Subclasses name the module and register their own services (repositories) in
- * `registerServices`; everything else is found by convention:
+ * adonisrc.ts. Subclasses name the module, hand over its index (`<module>_index.ts`, generated
+ * from the module's files by the scaffolding commands) and register their own services
+ * (repositories) in `registerServices`; everything else comes from the index, by convention:
  * - handlers, validators, commands and queries under `application/` (at boot),
  * - domain event handlers (`*_event_handler.ts`), run in the unit of work before each commit,
  * - consumers of other modules' integration events (`infrastructure/consumers/*_consumer.ts`),
@@ -26,6 +27,9 @@ import { PipelineFactory } from './pipeline_factory.js'
 export abstract class PantheonModule {
   /** The module's folder name under modules/ (snake_case); its routes live under /api/<name>. */
   abstract readonly name: string
+
+  /** The module's index: every handler, validator, endpoint and consumer it wires. */
+  abstract readonly index: ModuleIndex
 
   /**
    * The module's API versions (see defineApiVersions). Leave undefined for an unversioned
@@ -51,10 +55,6 @@ export abstract class PantheonModule {
     return this.name.replace(/_/g, '-')
   }
 
-  protected get root(): string {
-    return this.app.makePath('modules', this.name)
-  }
-
   register(): void {
     this.registerServices()
   }
@@ -73,7 +73,7 @@ export abstract class PantheonModule {
   private async registerMessages(): Promise<void> {
     const mediator = await this.app.container.make(Mediator)
     const pipelines = await this.app.container.make(PipelineFactory)
-    const catalog = await readMessageCatalog(this.root)
+    const catalog = readMessageCatalog(this.index)
     for (const [message, handlerClass] of catalog.handlers) {
       const handler = await this.app.container.make(handlerClass)
       const behaviors =
@@ -86,9 +86,9 @@ export abstract class PantheonModule {
 
   /** `*_event_handler.ts` files react to the module's domain events inside its unit of work. */
   private async registerDomainEventHandlers(): Promise<void> {
-    for (const file of findModuleFiles(this.root, '{application,infrastructure}/**/*_event_handler')) {
-      const handlerClass = (await importDefault(file)) as DomainEventHandlerClass
-      if (typeof handlerClass.handles !== 'function') {
+    for (const [file, exported] of Object.entries(this.index.domainEventHandlers)) {
+      const handlerClass = exported as DomainEventHandlerClass
+      if (typeof handlerClass?.handles !== 'function') {
         throw new Error(`${file}: the handler class needs "static handles = <DomainEvent class>"`)
       }
       const handler = await this.app.container.make(handlerClass)
@@ -103,9 +103,9 @@ export abstract class PantheonModule {
   private async subscribeConsumers(): Promise<void> {
     const consumers = await this.app.container.make(ConsumerRegistry)
     const db = await this.app.container.make('lucid.db')
-    for (const file of findModuleFiles(this.root, 'infrastructure/consumers/*_consumer')) {
-      const consumerClass = (await importDefault(file)) as ConsumerClass
-      if (!consumerClass.consumes?.type) {
+    for (const [file, exported] of Object.entries(this.index.consumers)) {
+      const consumerClass = exported as ConsumerClass
+      if (!consumerClass?.consumes?.type) {
         throw new Error(`${file}: the consumer class needs "static consumes = <integration event contract>"`)
       }
       const consumer = (await this.app.container.make(consumerClass)) as InstanceType<ConsumerClass>
@@ -123,7 +123,7 @@ export abstract class PantheonModule {
     const router = await this.app.container.make('router')
     const mediator = await this.app.container.make(Mediator)
     const reference = await this.app.container.make(ApiReference)
-    const endpoints = await discoverEndpoints(this.root, mediator)
+    const endpoints = discoverEndpoints(this.index, mediator)
     mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions, reference)
   }
 }

@@ -1,0 +1,61 @@
+import { test } from '@japa/runner'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { staleModuleIndexes, writeModuleIndexes } from '#kit/scaffolding/module_indexes'
+
+/** An app with one module: its registration class and a query with its handler. */
+async function appWithModule(root: string) {
+  const files = {
+    'modules/shop/infrastructure/shop_module.ts': 'export default class ShopModule {}\n',
+    'modules/shop/application/queries/ping/ping_query.ts': 'export class PingQuery {}\n',
+    'modules/shop/application/queries/ping/ping_handler.ts': 'export default class PingHandler {}\n',
+    'modules/shop/api/v2/ping_endpoint.ts': 'export default class PingEndpoint {}\n',
+  }
+  for (const [file, contents] of Object.entries(files)) {
+    await mkdir(dirname(join(root, file)), { recursive: true })
+    await writeFile(join(root, file), contents)
+  }
+}
+
+const INDEX = 'modules/shop/infrastructure/shop_index.ts'
+
+test.group('Module indexes', (group) => {
+  let root: string
+  group.each.setup(async () => {
+    root = await mkdtemp(join(tmpdir(), 'pantheon-index-'))
+    await appWithModule(root)
+    return () => rm(root, { recursive: true, force: true })
+  })
+
+  test('are written from the files of each module, by section', async ({ assert }) => {
+    assert.deepEqual(await staleModuleIndexes(root), [INDEX], 'a missing index is stale')
+    assert.deepEqual(await writeModuleIndexes(root), [INDEX])
+
+    const index = await readFile(join(root, INDEX), 'utf8')
+    assert.include(index, "import * as PingQuery from '../application/queries/ping/ping_query.js'")
+    assert.include(index, "import PingHandler from '../application/queries/ping/ping_handler.js'")
+    assert.include(index, "    'application/queries/ping/ping_handler.ts': PingHandler,")
+    assert.include(index, "    'api/v2/ping_endpoint.ts': PingEndpoint,")
+    assert.include(index, '  consumers: {},')
+    assert.deepEqual(await staleModuleIndexes(root), [])
+    assert.deepEqual(await writeModuleIndexes(root), [], 'a second run writes nothing')
+  })
+
+  test('are reported stale when a file is added by hand, and again fresh once rewritten', async ({ assert }) => {
+    await writeModuleIndexes(root)
+    await mkdir(join(root, 'modules/shop/infrastructure/consumers'))
+    await writeFile(join(root, 'modules/shop/infrastructure/consumers/order_placed_consumer.ts'), 'export default 1\n')
+
+    assert.deepEqual(await staleModuleIndexes(root), [INDEX])
+    await writeModuleIndexes(root)
+    assert.include(await readFile(join(root, INDEX), 'utf8'), "'infrastructure/consumers/order_placed_consumer.ts': OrderPlacedConsumer,")
+    assert.deepEqual(await staleModuleIndexes(root), [])
+  })
+
+  test('are reported stale when edited by hand', async ({ assert }) => {
+    await writeModuleIndexes(root)
+    await writeFile(join(root, INDEX), (await readFile(join(root, INDEX), 'utf8')).replace('PingHandler,', ''))
+    assert.deepEqual(await staleModuleIndexes(root), [INDEX])
+  })
+})
