@@ -66,7 +66,9 @@ export class FilePlan {
 
   summary(): PlanSummary {
     return {
-      created: this.#files.filter((f) => f.original === undefined).map((f) => this.relative(f.path)),
+      created: this.#files
+        .filter((f) => f.original === undefined)
+        .map((f) => this.relative(f.path)),
       edited: this.#files.filter((f) => f.original !== undefined).map((f) => this.relative(f.path)),
     }
   }
@@ -102,7 +104,9 @@ export class FilePlan {
     try {
       for (const file of this.#files) {
         const previous = existsSync(file.path) ? await readFile(file.path, 'utf8') : undefined
-        undo.push(() => (previous === undefined ? writer.remove(file.path) : diskWriter.write(file.path, previous)))
+        undo.push(() =>
+          previous === undefined ? writer.remove(file.path) : diskWriter.write(file.path, previous)
+        )
         await writer.write(file.path, file.contents, file.mode)
       }
     } catch (error) {

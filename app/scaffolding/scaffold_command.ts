@@ -16,10 +16,15 @@ export interface ScaffoldResult extends PlanSummary {
  * ace's UI or as JSON (--json). User mistakes are reported without a stack trace and exit 1.
  */
 export abstract class ScaffoldCommand extends BaseCommand {
-  @flags.boolean({ description: 'Print the files it would create and the diffs of files it would edit; write nothing' })
+  @flags.boolean({
+    description:
+      'Print the files it would create and the diffs of files it would edit; write nothing',
+  })
   declare dryRun: boolean
 
-  @flags.boolean({ description: 'Print a machine-readable result (created and edited files, next steps, errors)' })
+  @flags.boolean({
+    description: 'Print a machine-readable result (created and edited files, next steps, errors)',
+  })
   declare json: boolean
 
   @flags.boolean({ description: 'Overwrite files that already exist', alias: 'f' })
@@ -73,7 +78,8 @@ export abstract class ScaffoldCommand extends BaseCommand {
     }
     const verb = this.dryRun ? 'would create' : 'create'
     for (const file of summary.created) this.logger.action(`${verb} ${file}`).succeeded()
-    for (const file of summary.edited) this.logger.action(`${this.dryRun ? 'would update' : 'update'} ${file}`).succeeded()
+    for (const file of summary.edited)
+      this.logger.action(`${this.dryRun ? 'would update' : 'update'} ${file}`).succeeded()
     if (this.dryRun) {
       for (const diff of plan!.diffs()) this.logger.log(diff)
       this.logger.info('Dry run: nothing was written')

@@ -43,8 +43,12 @@ test.group('Architecture of the solution', () => {
     )
   })
 
-  test('modules use the kit by its package name, as an app made by init does', async ({ assert }) => {
-    const moduleImports = (await solutionImports()).filter(({ source }) => source.startsWith('modules/'))
+  test('modules use the kit by its package name, as an app made by init does', async ({
+    assert,
+  }) => {
+    const moduleImports = (await solutionImports()).filter(({ source }) =>
+      source.startsWith('modules/')
+    )
     const kit = moduleImports.filter(({ module }) => module.startsWith('@pantheon/kit/'))
 
     assert.isNotEmpty(kit, 'expected the modules to import @pantheon/kit')
@@ -54,7 +58,10 @@ test.group('Architecture of the solution', () => {
     const intoKitSources = moduleImports.filter(
       ({ module, resolved }) => module.startsWith('#kit/') || /^(app|commands)\//.test(resolved)
     )
-    assert.deepEqual(intoKitSources.map(({ source, module }) => `${source} -> ${module}`), [])
+    assert.deepEqual(
+      intoKitSources.map(({ source, module }) => `${source} -> ${module}`),
+      []
+    )
   })
 
   test('resolves relative .js specifiers to the .ts files beside them', async ({ assert }) => {

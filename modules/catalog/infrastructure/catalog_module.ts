@@ -14,7 +14,10 @@ export default class CatalogModule extends PantheonModule {
   readonly apiVersions = catalogApiVersions
 
   protected registerServices(): void {
-    this.app.container.singleton(ProductRepository, () => new LucidProductRepository(this.unitOfWork))
+    this.app.container.singleton(
+      ProductRepository,
+      () => new LucidProductRepository(this.unitOfWork)
+    )
     this.app.container.singleton(ProductReadModel, () => new LucidProductReadModel(this.unitOfWork))
   }
 }

@@ -13,6 +13,9 @@ export default class OrdersModule extends PantheonModule {
   readonly apiVersions = ordersApiVersions
 
   protected registerServices(): void {
-    this.app.container.singleton(CatalogProductRepository, () => new LucidCatalogProductRepository(this.unitOfWork))
+    this.app.container.singleton(
+      CatalogProductRepository,
+      () => new LucidCatalogProductRepository(this.unitOfWork)
+    )
   }
 }

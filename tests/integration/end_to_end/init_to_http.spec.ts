@@ -63,11 +63,45 @@ test.group('Scaffolding end to end', (group) => {
 
     for (const command of [
       ['add-module', 'Catalog'],
-      ['add-entity', 'Product', '--module', 'Catalog', '--aggregate', '--properties', 'Name:string,Price:decimal'],
+      [
+        'add-entity',
+        'Product',
+        '--module',
+        'Catalog',
+        '--aggregate',
+        '--properties',
+        'Name:string,Price:decimal',
+      ],
       ['add-command', 'CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'],
       ['add-query', 'GetProductById', '--module', 'Catalog', '--result-type', 'ProductDto'],
-      ['add-endpoint', 'CreateProduct', '--module', 'Catalog', '--method', 'POST', '--route', '/', '--command', 'CreateProduct', '--result-type', 'ProductId'],
-      ['add-endpoint', 'GetProduct', '--module', 'Catalog', '--method', 'GET', '--route', '/:id', '--query', 'GetProductById', '--result-type', 'ProductDto'],
+      [
+        'add-endpoint',
+        'CreateProduct',
+        '--module',
+        'Catalog',
+        '--method',
+        'POST',
+        '--route',
+        '/',
+        '--command',
+        'CreateProduct',
+        '--result-type',
+        'ProductId',
+      ],
+      [
+        'add-endpoint',
+        'GetProduct',
+        '--module',
+        'Catalog',
+        '--method',
+        'GET',
+        '--route',
+        '/:id',
+        '--query',
+        'GetProductById',
+        '--result-type',
+        'ProductDto',
+      ],
       ['add-migration', 'Init', '--module', 'Catalog'],
       ['add-module', 'Orders'],
     ]) {
@@ -80,7 +114,14 @@ test.group('Scaffolding end to end', (group) => {
     assert.notMatch(tests.stdout, /failed/)
 
     const server = await startServerProcess(
-      { NODE_ENV: 'development', HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: '5211', DB_CONNECTION: 'sqlite', SQLITE_FILENAME: 'tmp/db.sqlite3' },
+      {
+        NODE_ENV: 'development',
+        HTTPS_ENABLED: 'false',
+        HOST: '127.0.0.1',
+        PORT: '5211',
+        DB_CONNECTION: 'sqlite',
+        SQLITE_FILENAME: 'tmp/db.sqlite3',
+      },
       { appRoot: shop }
     )
     try {
@@ -107,9 +148,19 @@ test.group('Scaffolding end to end', (group) => {
     }
   }).timeout(300_000)
 
-  test('init --transport redis gives an app that runs on Redis with no file edited by hand', async ({ assert }) => {
+  test('init --transport redis gives an app that runs on Redis with no file edited by hand', async ({
+    assert,
+  }) => {
     const node = process.execPath
-    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace, '--transport', 'redis'])
+    await inApp(app.makePath(), node, [
+      'ace',
+      'init',
+      'Shop',
+      '--out',
+      workspace,
+      '--transport',
+      'redis',
+    ])
     const shop = join(workspace, 'Shop')
     await installOffline(shop)
     await inApp(shop, node, ['ace', 'add-module', 'Orders'])

@@ -20,11 +20,16 @@ test.group('Rate limit, memory store', (group) => {
   const PORT = 5301
   let host: RunningServer
   group.setup(async () => {
-    host = await startLimitedHost(PORT, { RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW: '2 seconds' })
+    host = await startLimitedHost(PORT, {
+      RATE_LIMIT_REQUESTS: '3',
+      RATE_LIMIT_WINDOW: '2 seconds',
+    })
     return () => host.stop().then(() => {})
   })
 
-  test('over the limit a client gets 429 problem details with Retry-After, then is served again after the window', async ({ assert }) => {
+  test('over the limit a client gets 429 problem details with Retry-After, then is served again after the window', async ({
+    assert,
+  }) => {
     const client = uniqueClientAddress()
     const remaining: Array<string | null> = []
     for (let i = 0; i < 3; i++) {
@@ -56,7 +61,9 @@ test.group('Rate limit, memory store', (group) => {
     assert.equal((await getAs(PORT, '/api/catalog/sample', client)).status, 200)
   }).timeout(20_000)
 
-  test('every request counts, unknown paths too, and the limit holds for all of them', async ({ assert }) => {
+  test('every request counts, unknown paths too, and the limit holds for all of them', async ({
+    assert,
+  }) => {
     const client = uniqueClientAddress()
     assert.deepEqual(await statuses(PORT, '/api/nowhere', 3, client), [404, 404, 404])
     assert.equal((await getAs(PORT, '/api/catalog/sample', client)).status, 429)
@@ -82,7 +89,9 @@ test.group('Rate limit, memory store', (group) => {
 })
 
 test.group('Rate limit, client address', () => {
-  test('X-Forwarded-For names the client only when a trusted (loopback) proxy sent the request', async ({ assert }) => {
+  test('X-Forwarded-For names the client only when a trusted (loopback) proxy sent the request', async ({
+    assert,
+  }) => {
     const { IncomingMessage } = await import('node:http')
     const { Socket } = await import('node:net')
     const testUtils = (await import('@adonisjs/core/services/test_utils')).default
@@ -108,7 +117,13 @@ test.group('Rate limit, redis store', (group) => {
 
   group.setup(async () => {
     for (const port of PORTS) {
-      hosts.push(await startLimitedHost(port, { RATE_LIMIT_STORE: 'redis', RATE_LIMIT_REQUESTS: '4', RATE_LIMIT_WINDOW: '2 seconds' }))
+      hosts.push(
+        await startLimitedHost(port, {
+          RATE_LIMIT_STORE: 'redis',
+          RATE_LIMIT_REQUESTS: '4',
+          RATE_LIMIT_WINDOW: '2 seconds',
+        })
+      )
     }
     return async () => {
       await Promise.all(hosts.map((host) => host.stop()))
@@ -116,7 +131,9 @@ test.group('Rate limit, redis store', (group) => {
     }
   })
 
-  test('two hosts share one count per client, kept in Redis, and the window resets it', async ({ assert }) => {
+  test('two hosts share one count per client, kept in Redis, and the window resets it', async ({
+    assert,
+  }) => {
     const client = uniqueClientAddress()
     clients.push(client)
     const [a, b] = PORTS
@@ -150,13 +167,21 @@ test.group('Rate limit, redis store', (group) => {
   test('clients are counted apart in Redis too', async ({ assert }) => {
     const [first, second] = [uniqueClientAddress(), uniqueClientAddress()]
     clients.push(first, second)
-    assert.deepEqual(await statuses(PORTS[0], '/api/catalog/sample', 5, first), [200, 200, 200, 200, 429])
-    assert.deepEqual(await statuses(PORTS[1], '/api/catalog/sample', 4, second), [200, 200, 200, 200])
+    assert.deepEqual(
+      await statuses(PORTS[0], '/api/catalog/sample', 5, first),
+      [200, 200, 200, 200, 429]
+    )
+    assert.deepEqual(
+      await statuses(PORTS[1], '/api/catalog/sample', 4, second),
+      [200, 200, 200, 200]
+    )
   })
 })
 
 test.group('Rate limit, failures and switches', () => {
-  test('with Redis unreachable, requests are served unthrottled and the outage is logged once', async ({ assert }) => {
+  test('with Redis unreachable, requests are served unthrottled and the outage is logged once', async ({
+    assert,
+  }) => {
     const host = await startLimitedHost(5304, {
       RATE_LIMIT_STORE: 'redis',
       RATE_LIMIT_REQUESTS: '1',
@@ -169,7 +194,8 @@ test.group('Rate limit, failures and switches', () => {
       // The child's log reaches this process through a pipe, a moment after the responses.
       const warnings = () => host.output().split('rate limit store unavailable').length - 1
       const deadline = Date.now() + 2_000
-      while (warnings() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      while (warnings() === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       assert.equal(warnings(), 1, host.output())
 
       // Served, but not ready: a load balancer should prefer a host whose limit holds.
@@ -194,7 +220,9 @@ test.group('Rate limit, failures and switches', () => {
     }
   }).timeout(30_000)
 
-  test('a window that is not a duration stops the start with a clear message', async ({ assert }) => {
+  test('a window that is not a duration stops the start with a clear message', async ({
+    assert,
+  }) => {
     await assert.rejects(
       () => startLimitedHost(5306, { RATE_LIMIT_WINDOW: 'every now and then' }),
       /RATE_LIMIT_WINDOW must be a duration of at least a second/

@@ -40,7 +40,9 @@ export async function readMessageCatalog(moduleRoot: string): Promise<MessageCat
   for (const file of findModuleFiles(moduleRoot, 'application/**/*_handler')) {
     const handler = (await importDefault(file)) as HandlerClass
     if (!isSubclassOf(handler.handles, Command) && !isSubclassOf(handler.handles, Query)) {
-      throw new Error(`${file}: the handler class needs "static handles = <Command or Query class>"`)
+      throw new Error(
+        `${file}: the handler class needs "static handles = <Command or Query class>"`
+      )
     }
     const existing = catalog.handlers.get(handler.handles)
     if (existing) {

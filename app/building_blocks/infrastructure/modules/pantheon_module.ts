@@ -86,7 +86,10 @@ export abstract class PantheonModule {
 
   /** `*_event_handler.ts` files react to the module's domain events inside its unit of work. */
   private async registerDomainEventHandlers(): Promise<void> {
-    for (const file of findModuleFiles(this.root, '{application,infrastructure}/**/*_event_handler')) {
+    for (const file of findModuleFiles(
+      this.root,
+      '{application,infrastructure}/**/*_event_handler'
+    )) {
       const handlerClass = (await importDefault(file)) as DomainEventHandlerClass
       if (typeof handlerClass.handles !== 'function') {
         throw new Error(`${file}: the handler class needs "static handles = <DomainEvent class>"`)
@@ -106,7 +109,9 @@ export abstract class PantheonModule {
     for (const file of findModuleFiles(this.root, 'infrastructure/consumers/*_consumer')) {
       const consumerClass = (await importDefault(file)) as ConsumerClass
       if (!consumerClass.consumes?.type) {
-        throw new Error(`${file}: the consumer class needs "static consumes = <integration event contract>"`)
+        throw new Error(
+          `${file}: the consumer class needs "static consumes = <integration event contract>"`
+        )
       }
       const consumer = (await this.app.container.make(consumerClass)) as InstanceType<ConsumerClass>
       const name = `${this.name}.${consumerClass.name}`
