@@ -154,7 +154,7 @@ export async function runScenario(
   for (const target of targets)
     warmups.push(await load(target, options.warmup, ids, options.connections, since))
   const units = Array.from({ length: options.repeat }, (_, round) =>
-    targets.map((_, index) => ({ round, index }))
+    targets.map((_target, index) => ({ round, index }))
   ).flat()
   const slices: Slice[][][] = targets.map(() => Array.from({ length: options.repeat }, () => []))
   const cycles = Math.max(1, Math.round(options.duration / options.slice))
