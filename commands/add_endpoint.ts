@@ -180,7 +180,8 @@ export default class AddEndpoint extends ScaffoldCommand {
       throw new ScaffoldError(
         `--api-version "${this.apiVersion}" is not an API version: write e.g. 2.0`
       )
-    if (!(await moduleVersions(module)).versions.includes(version)) {
+    const { versions } = await moduleVersions(module)
+    if (!versions.includes(version)) {
       throw new ScaffoldError(
         `The ${module.pascal} module does not declare API version ${version}`,
         `Declare it first: node ace add-api-version ${module.pascal} ${version}`

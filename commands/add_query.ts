@@ -101,10 +101,13 @@ export default class AddQuery extends ScaffoldCommand {
       }
       if (!existsSync(dto.path)) {
         plan.create(...(await this.render('query/entity_dto', state)))
-      } else if (!(await readFile(dto.path, 'utf8')).includes(`export function to${dto.type}(`)) {
-        throw new ScaffoldError(
-          `${dto.type} exists but has no to${dto.type}(entity) to map a ${entity.pascal} with`
-        )
+      } else {
+        const existing = await readFile(dto.path, 'utf8')
+        if (!existing.includes(`export function to${dto.type}(`)) {
+          throw new ScaffoldError(
+            `${dto.type} exists but has no to${dto.type}(entity) to map a ${entity.pascal} with`
+          )
+        }
       }
       if (intent.kind === 'list' && !existsSync(listDto.path)) {
         plan.create(...(await this.render('query/list_dto', state)))

@@ -15,9 +15,8 @@ export default class DeadLettersList extends DatabaseCommand {
   declare json: boolean
 
   protected async execute() {
-    const letters = await (
-      await this.app.container.make(DeadLetters)
-    ).list({ consumer: this.consumer })
+    const deadLetters = await this.app.container.make(DeadLetters)
+    const letters = await deadLetters.list({ consumer: this.consumer })
     if (this.json) {
       this.logger.log(JSON.stringify(letters, null, 2))
       return

@@ -65,7 +65,10 @@ export default class PantheonProvider {
       const config = this.messagingConfig
       const transport = await createTransport(config, {
         // Transports need a single-node connection (streams and consumer groups).
-        redis: async (connection) => (await redisConnection(resolver, connection)).ioConnection,
+        redis: async (connection) => {
+          const { ioConnection } = await redisConnection(resolver, connection)
+          return ioConnection
+        },
         onError: (error, context) => logger.warn({ err: error }, context),
       })
       const deadLetters = await resolver.make(DeadLetters)
@@ -75,7 +78,8 @@ export default class PantheonProvider {
           { err: error, consumer },
           'an event became a dead letter (node ace dead-letters:list)'
         )
-      for (const subscription of (await resolver.make(ConsumerRegistry)).seal()) {
+      const registry = await resolver.make(ConsumerRegistry)
+      for (const subscription of registry.seal()) {
         const deliver = retryingDelivery(
           subscription.consumer,
           subscription.deliver,
@@ -99,7 +103,8 @@ export default class PantheonProvider {
         onError,
         await this.commitListener(db, onError)
       )
-      ;(await resolver.make(Outbox)).onCommit(() => relay.wake())
+      const outbox = await resolver.make(Outbox)
+      outbox.onCommit(() => relay.wake())
       return relay
     })
     container.singleton(DeadLetterReplay, async (resolver) => {

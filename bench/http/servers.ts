@@ -98,12 +98,10 @@ export async function seedThrough(port: number, count: number): Promise<string[]
 }
 
 export const countProducts = () =>
-  withPostgres(
-    PG_URL,
-    async (client) =>
-      (await client.query('select count(*)::int as total from catalog_products')).rows[0]
-        .total as number
-  )
+  withPostgres(PG_URL, async (client) => {
+    const { rows } = await client.query('select count(*)::int as total from catalog_products')
+    return rows[0].total as number
+  })
 
 /**
  * Waits until the relay has delivered every event in the outbox, so that no run measures the

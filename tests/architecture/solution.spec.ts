@@ -46,9 +46,8 @@ test.group('Architecture of the solution', () => {
   test('modules use the kit by its package name, as an app made by init does', async ({
     assert,
   }) => {
-    const moduleImports = (await solutionImports()).filter(({ source }) =>
-      source.startsWith('modules/')
-    )
+    const imports = await solutionImports()
+    const moduleImports = imports.filter(({ source }) => source.startsWith('modules/'))
     const kit = moduleImports.filter(({ module }) => module.startsWith('@pantheon/kit/'))
 
     assert.isNotEmpty(kit, 'expected the modules to import @pantheon/kit')
@@ -65,7 +64,8 @@ test.group('Architecture of the solution', () => {
   })
 
   test('resolves relative .js specifiers to the .ts files beside them', async ({ assert }) => {
-    const relative = (await solutionImports()).filter(
+    const imports = await solutionImports()
+    const relative = imports.filter(
       ({ module }) => module.startsWith('.') && module.endsWith('.js')
     )
 
@@ -77,9 +77,8 @@ test.group('Architecture of the solution', () => {
   })
 
   test('counts type-only imports as dependencies', async ({ assert }) => {
-    const typeOnly = (await solutionImports()).filter(({ dependencyTypes }) =>
-      dependencyTypes.includes('type-only')
-    )
+    const imports = await solutionImports()
+    const typeOnly = imports.filter(({ dependencyTypes }) => dependencyTypes.includes('type-only'))
 
     assert.isNotEmpty(typeOnly, 'type-only imports were dropped: is tsPreCompilationDeps on?')
   })

@@ -90,7 +90,8 @@ test.group('Host process', (group) => {
     )
     try {
       await assertNoHttps(assert, 5206)
-      assert.equal((await fetch('http://127.0.0.1:5205/reference')).status, 200)
+      const reference = await fetch('http://127.0.0.1:5205/reference')
+      assert.equal(reference.status, 200)
     } finally {
       await server.stop()
     }

@@ -443,10 +443,8 @@ test.group('Adopting the kit in an existing app', (group) => {
       env,
       "MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory', 'redis', 'rabbitmq'] as const)"
     )
-    assert.equal(
-      (await readJson(join(root, 'package.json'))).imports['#modules/*'],
-      './modules/*.js'
-    )
+    const { imports } = await readJson(join(root, 'package.json'))
+    assert.equal(imports['#modules/*'], './modules/*.js')
 
     const configured = await snapshot(root)
     await inApp(root, ['ace', 'configure', '@pantheon/kit'])

@@ -51,8 +51,9 @@ test.group('Scaffolding end to end', (group) => {
     const shop = join(workspace, 'Shop')
     // The new app installs with npm; reusing this app's packages keeps the test fast and offline.
     await installOffline(shop)
+    const files = await appFiles(shop)
     assert.deepEqual(
-      (await appFiles(shop)).filter((file) => /(^|\/)(app|commands|stubs)\//.test(file)),
+      files.filter((file) => /(^|\/)(app|commands|stubs)\//.test(file)),
       [],
       'the app holds no kernel, command or stub source'
     )

@@ -59,7 +59,8 @@ test.group('A generated app in production', (group) => {
     } finally {
       await server.stop()
     }
-    const imports = (await readFile(recorded, 'utf8')).split('\n').filter(Boolean)
+    const record = await readFile(recorded, 'utf8')
+    const imports = record.split('\n').filter(Boolean)
     // Not vacuous: the recorder saw the kit's runtime being loaded.
     assert.isTrue(imports.some((url) => url.includes('@pantheon/kit/dist/app/providers/')))
     assert.deepEqual(

@@ -118,22 +118,21 @@ test.group('Kit upgrade end to end', (group) => {
     }
 
     // Kit N: the version of this repository, packed by init into the app's vendor/.
-    const kitN = (await manifest(app.makePath())).version
+    const { version: kitN } = await manifest(app.makePath())
     const kitNext = nextPatch(kitN)
     await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
     const shop = join(workspace, 'Shop')
     const vendored = join(shop, 'vendor', `pantheon-kit-${kitN}.tgz`)
     assert.deepEqual(await readdir(join(shop, 'vendor')), [basename(vendored)])
-    assert.equal(
-      (await manifest(shop)).dependencies['@pantheon/kit'],
-      `file:vendor/${basename(vendored)}`
-    )
+    const { dependencies } = await manifest(shop)
+    assert.equal(dependencies['@pantheon/kit'], `file:vendor/${basename(vendored)}`)
 
     // A real install from the registry (npm's cache first), as a developer's first `npm install`.
     await timed('npm install', () =>
       npm(shop, ['install', '--prefer-offline', '--no-audit', '--no-fund'])
     )
-    assert.equal((await manifest(join(shop, 'node_modules/@pantheon/kit'))).version, kitN)
+    const kitInstalled = await manifest(join(shop, 'node_modules/@pantheon/kit'))
+    assert.equal(kitInstalled.version, kitN)
     await inApp(shop, node, ['ace', 'add-module', 'Orders'])
 
     // The app's tests pass on kit N. Their first run writes the baseline OpenAPI documents
@@ -194,7 +193,8 @@ test.group('Kit upgrade end to end', (group) => {
       'only the kit dependency changed in package.json'
     )
     const installed = join(shop, 'node_modules/@pantheon/kit')
-    assert.equal((await manifest(installed)).version, kitNext)
+    const kitUpgraded = await manifest(installed)
+    assert.equal(kitUpgraded.version, kitNext)
     assert.include(await readFile(join(installed, FIX.file), 'utf8'), "'cache-control', 'no-store'")
 
     // The app's own tests pass on N+1, untouched.

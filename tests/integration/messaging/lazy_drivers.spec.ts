@@ -52,6 +52,7 @@ test.group('Broker drivers are loaded on demand', () => {
   test('a host on rabbitmq does load amqplib (the recorder sees driver imports)', async ({
     assert,
   }) => {
-    assert.isTrue((await driversLoadedBy('rabbitmq', 5225)).has('amqplib'))
+    const drivers = await driversLoadedBy('rabbitmq', 5225)
+    assert.isTrue(drivers.has('amqplib'))
   }).timeout(60_000)
 })

@@ -92,7 +92,8 @@ test.group('Outbox and relay', (group) => {
     assert.equal(first + second, 230)
     assert.equal(published.size, 230)
     assert.isTrue([...published.values()].every((count) => count === 1))
-    assert.isTrue((await probeRows()).every((row) => row.status === 'sent'))
+    const rows = await probeRows()
+    assert.isTrue(rows.every((row) => row.status === 'sent'))
   })
 
   test('an event is in the outbox only if the business change committed', async ({ assert }) => {
@@ -124,8 +125,9 @@ test.group('Outbox and relay', (group) => {
 
     assert.isAtLeast(sent, 3)
     assert.deepEqual(received, [1, 2, 3])
+    const rows = await probeRows()
     assert.deepEqual(
-      (await probeRows()).map((row) => row.status),
+      rows.map((row) => row.status),
       ['sent', 'sent', 'sent']
     )
   })

@@ -20,7 +20,8 @@ const versionsFile = () =>
 /** The policy as the module declares it now (a fresh import of the edited file). */
 async function policy(): Promise<ApiVersionPolicy> {
   const url = `${pathToFileURL(versionsFile()).href}?at=${Date.now()}`
-  return (await import(url)).versionProbeApiVersions
+  const { versionProbeApiVersions } = await import(url)
+  return versionProbeApiVersions
 }
 
 test.group('add-api-version and deprecate-api-version', (group) => {
@@ -33,7 +34,8 @@ test.group('add-api-version and deprecate-api-version', (group) => {
   test('declares a new version, once', async ({ assert }) => {
     const { exitCode } = await runCommand(AddApiVersion, [MODULE, '2'])
     assert.equal(exitCode, 0)
-    assert.deepEqual((await policy()).versions, ['1.0', '2.0'])
+    const { versions } = await policy()
+    assert.deepEqual(versions, ['1.0', '2.0'])
 
     const again = await runCommand(AddApiVersion, [MODULE, '2.0'])
     assert.equal(again.exitCode, 1)

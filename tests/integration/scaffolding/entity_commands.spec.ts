@@ -14,8 +14,10 @@ const MODULE = 'ScaffoldShop'
 const FOLDER = 'scaffold_shop'
 const path = (file: string) => app.makePath('modules', FOLDER, file)
 const registration = () => readFile(path(`infrastructure/${FOLDER}_module.ts`), 'utf8')
-const migrations = async () =>
-  (await readdir(path('infrastructure/database/migrations'))).filter((f) => f.endsWith('.ts'))
+const migrations = async () => {
+  const files = await readdir(path('infrastructure/database/migrations'))
+  return files.filter((f) => f.endsWith('.ts'))
+}
 
 async function addProduct(extra: string[] = []) {
   return runCommand(AddEntity, [
@@ -193,7 +195,8 @@ test.group('add-migration', (group) => {
     const { exitCode } = await runCommand(AddMigration, ['ChangeProducts', '--module', MODULE])
 
     assert.equal(exitCode, 0)
-    const file = (await migrations()).find((name) => name.endsWith('_change_products.ts'))!
+    const files = await migrations()
+    const file = files.find((name) => name.endsWith('_change_products.ts'))!
     const migration = await readFile(path(`infrastructure/database/migrations/${file}`), 'utf8')
     const [up, down] = migration.split('async down()')
     assert.include(up, "table.text('name').notNullable().alter()")

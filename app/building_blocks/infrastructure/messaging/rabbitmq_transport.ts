@@ -120,7 +120,9 @@ export class RabbitMqTransport extends MessageTransport {
     const connection = this.#connection
     this.#connection = undefined
     this.#publisher = undefined
-    if (connection) await (await connection).close().catch(() => {})
+    if (!connection) return
+    const model = await connection
+    await model.close().catch(() => {})
   }
 
   private connection(): Promise<RecoveringChannelModel> {

@@ -102,9 +102,10 @@ export async function createProducts(port: number, count: number): Promise<strin
 /** How many of the ids Orders' read model holds, asked over HTTP like a client would. */
 export async function knownToOrders(port: number, ids: string[]): Promise<number> {
   const statuses = await Promise.all(
-    ids.map(
-      async (id) => (await fetch(`http://127.0.0.1:${port}/api/orders/products/${id}`)).status
-    )
+    ids.map(async (id) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/orders/products/${id}`)
+      return response.status
+    })
   )
   return statuses.filter((status) => status === 200).length
 }
