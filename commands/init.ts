@@ -106,6 +106,11 @@ export default class Init extends ScaffoldCommand {
     }
   }
 
+  /** The new app is formatted with the config its package.json names: @adonisjs/prettier-config. */
+  protected formatting() {
+    return { root: this.target, resolve: false }
+  }
+
   protected nextSteps(): string[] {
     const folder = relative(process.cwd(), this.target) || '.'
     return [

@@ -60,6 +60,22 @@ export class FilePlan {
     return this
   }
 
+  /**
+   * Runs the text of every planned file through `format` (the app's prettier, see
+   * format_files.ts) before anything is shown or written; an edit that formats back to the file
+   * as it was is dropped.
+   */
+  async format(format: (path: string, contents: string) => Promise<string>): Promise<this> {
+    for (const file of this.#files) {
+      if (typeof file.contents === 'string') file.contents = await format(file.path, file.contents)
+    }
+    const unchanged = this.#files.filter(
+      (f) => f.original !== undefined && f.contents === f.original
+    )
+    for (const file of unchanged) this.#files.splice(this.#files.indexOf(file), 1)
+    return this
+  }
+
   get isEmpty(): boolean {
     return this.#files.length === 0
   }

@@ -42,8 +42,9 @@ export async function registerRepository(
         call.getArguments()[0]?.getText() === binding.token
     )
   if (!alreadyBound) {
-    // Inserted as text with the method's own indentation: the formatter would cost more than
-    // the rest of the command.
+    // Inserted as text with the method's own indentation: ts-morph's formatter would cost more
+    // than the rest of the command. The plan is run through prettier before it is written
+    // (format_files.ts), which wraps the line when it is too long.
     const statement = `this.app.container.singleton(${binding.token}, () => new ${binding.implementation}(this.unitOfWork))`
     const body = method.getBodyOrThrow()
     const lineStart = source.lastIndexOf('\n', method.getStart()) + 1

@@ -1,5 +1,6 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
+import { prettierFormatter } from './format_files.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /** What --json prints: the same for every command, for editors and scripts. */
@@ -39,10 +40,21 @@ export abstract class ScaffoldCommand extends BaseCommand {
   /** What to do next, shown after a successful run. */
   protected abstract nextSteps(): string[]
 
+  /**
+   * The app whose prettier config formats the generated files (see format_files.ts): the one
+   * the command runs in, whose config is resolved; init writes a new app and says otherwise.
+   */
+  protected formatting(): { root: string; resolve: boolean } {
+    return { root: this.app.makePath(), resolve: true }
+  }
+
   async run(): Promise<void> {
     let plan: FilePlan | undefined
     try {
       plan = await this.plan()
+      const { root, resolve } = this.formatting()
+      const format = await prettierFormatter(root, { resolve })
+      if (format) await plan.format(format)
       if (!this.dryRun) await plan.apply({ force: this.force, writer: this.writer })
       this.report(plan, [])
     } catch (error) {

@@ -55,9 +55,15 @@ test.group('add-entity', (group) => {
     ]) {
       assert.isTrue(existsSync(path(file)), `${file} is missing`)
     }
+    // Wrapped by prettier, as the app's own format would.
     assert.include(
       await registration(),
-      'this.app.container.singleton(ProductRepository, () => new LucidProductRepository(this.unitOfWork))'
+      [
+        '    this.app.container.singleton(',
+        '      ProductRepository,',
+        '      () => new LucidProductRepository(this.unitOfWork)',
+        '    )',
+      ].join('\n')
     )
     assert.include(
       await readFile(path('infrastructure/persistence/product_model.ts'), 'utf8'),
@@ -69,7 +75,7 @@ test.group('add-entity', (group) => {
     await addProduct()
     await addProduct(['--force'])
     const source = await registration()
-    assert.equal(source.split('singleton(ProductRepository').length - 1, 1)
+    assert.lengthOf(source.match(/singleton\(\s*ProductRepository,/g) ?? [], 1)
     assert.equal(source.split('import { ProductRepository }').length - 1, 1)
   })
 
@@ -128,7 +134,7 @@ test.group('add-entity', (group) => {
     const before = await registration()
     const { exitCode, output } = await addProduct(['--dry-run'])
     assert.equal(exitCode, 0)
-    assert.include(output, '+    this.app.container.singleton(ProductRepository')
+    assert.include(output, '+    this.app.container.singleton(\n+      ProductRepository,')
     assert.equal(await registration(), before)
     assert.isFalse(existsSync(path('domain/product.ts')))
   })

@@ -33,9 +33,10 @@ test.group('add-event and add-consumer', (group) => {
     ])
     assert.equal(exitCode, 0)
     const contract = await readFile(path('event_source', 'integration/invoice_issued.ts'), 'utf8')
+    // Wrapped by prettier, as the app's own format would.
     assert.include(
       contract,
-      "defineIntegrationEvent<InvoiceIssuedPayload>('event_source.invoice_issued', 1)"
+      "defineIntegrationEvent<InvoiceIssuedPayload>(\n  'event_source.invoice_issued',\n  1\n)"
     )
     assert.include(contract, 'issuedOn: string')
     assert.include(contract, 'note?: string')
