@@ -33,6 +33,8 @@ test.group('init', (group) => {
       '.ci/run',
       '.env.example',
       '.gitignore',
+      '.prettierignore',
+      'eslint.config.js',
       'README.md',
     ]) {
       assert.isTrue(existsSync(join(shop, file)), `${file} is missing`)
@@ -61,13 +63,19 @@ test.group('init', (group) => {
     const [tarball] = await readdir(join(shop, 'vendor'))
     assert.match(tarball, /^pantheon-kit-\d+\.\d+\.\d+\.tgz$/)
     assert.equal(manifest.dependencies['@pantheon/kit'], `file:vendor/${tarball}`)
-    for (const generator of ['ts-morph', 'tempura', 'diff']) {
+    for (const generator of ['ts-morph', 'tempura', 'diff', 'prettier']) {
       assert.notProperty(manifest.dependencies, generator)
       assert.property(manifest.devDependencies, generator)
     }
     for (const script of ['bench', 'load', 'bench:scaffolding', 'build:kit'])
       assert.notProperty(manifest.scripts, script)
     assert.property(manifest.scripts, 'test')
+    assert.equal(manifest.scripts.lint, 'eslint .')
+    assert.equal(manifest.scripts.format, 'prettier --write .')
+    assert.equal(manifest.prettier, '@adonisjs/prettier-config')
+    for (const linter of ['eslint', '@adonisjs/eslint-config', '@adonisjs/prettier-config']) {
+      assert.property(manifest.devDependencies, linter)
+    }
     assert.include(await readFile(join(shop, 'README.md'), 'utf8'), '# Shop')
     assert.equal(statSync(join(shop, 'bin/start.sh')).mode & 0o111, 0o111)
     assert.equal(statSync(join(shop, '.ci/run')).mode & 0o111, 0o111)
