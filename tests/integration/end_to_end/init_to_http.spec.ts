@@ -11,6 +11,13 @@ import { startServerProcess } from '#tests/common/server_process'
 const run = promisify(execFile)
 
 /**
+ * The new app's ports, set apart from this suite's own (TEST_PORT, 5100 by default): 5110, 5211
+ * and 5214 by default, and as far above another TEST_PORT.
+ */
+const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
+const port = (offset: number) => String(BASE_PORT + offset)
+
+/**
  * The environment of the new app's processes: its own SQLite file and test port, so nothing it
  * does touches this suite's database or server.
  */
@@ -19,7 +26,7 @@ const CHILD_ENV = {
   NODE_ENV: 'development',
   DB_CONNECTION: 'sqlite',
   SQLITE_FILENAME: 'tmp/db.sqlite3',
-  TEST_PORT: '5110',
+  TEST_PORT: port(10),
   HOST: '127.0.0.1',
 }
 
@@ -110,6 +117,22 @@ test.group('Scaffolding end to end', (group) => {
     }
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
 
+    // Every file init and the commands wrote is lint-clean as written: the app's own eslint
+    // (configApp, with prettier and @adonisjs/prettier-config) exits 0 with nothing to report.
+    const lint = await run(node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], {
+      cwd: shop,
+      env: CHILD_ENV,
+      maxBuffer: 20 * 1024 * 1024,
+    }).then(
+      ({ stdout }) => ({ exitCode: 0, output: stdout }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        exitCode: error.code,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      })
+    )
+    assert.equal(lint.exitCode, 0, `eslint . failed in the new app:\n${lint.output}`)
+    assert.equal(lint.output.trim(), '')
+
     const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
     assert.notMatch(tests.stdout, /failed/)
@@ -119,14 +142,14 @@ test.group('Scaffolding end to end', (group) => {
         NODE_ENV: 'development',
         HTTPS_ENABLED: 'false',
         HOST: '127.0.0.1',
-        PORT: '5211',
+        PORT: port(111),
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: 'tmp/db.sqlite3',
       },
       { appRoot: shop }
     )
     try {
-      const base = 'http://127.0.0.1:5211'
+      const base = `http://127.0.0.1:${port(111)}`
       const created = await fetch(`${base}/api/catalog/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -172,14 +195,14 @@ test.group('Scaffolding end to end', (group) => {
         NODE_ENV: 'development',
         HTTPS_ENABLED: 'false',
         HOST: '127.0.0.1',
-        PORT: '5214',
+        PORT: port(114),
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: 'tmp/db.sqlite3',
       },
       { appRoot: shop }
     )
     try {
-      const ready = await fetch('http://127.0.0.1:5214/health/ready')
+      const ready = await fetch(`http://127.0.0.1:${port(114)}/health/ready`)
       assert.equal(ready.status, 200)
       assert.deepEqual(((await ready.json()) as { checks: unknown }).checks, {
         'Database health check (sqlite)': 'ok',
