@@ -14,7 +14,19 @@ import { runScenario, type Row, type RunOptions } from './http/rounds.js'
 import { SPREAD_LIMIT } from './messaging/stats.js'
 import { requireLoadGenerator } from './http/load_generator.js'
 import { FLOOR_BODY } from './http/floor_body.js'
-import { appEnv, build, countProducts, PG_URL, prepareDatabases, requireSameFloorAnswer, ROOT, seedThrough, SQLITE_FILE, startServer, stopServer } from './http/servers.js'
+import {
+  appEnv,
+  build,
+  countProducts,
+  PG_URL,
+  prepareDatabases,
+  requireSameFloorAnswer,
+  ROOT,
+  seedThrough,
+  SQLITE_FILE,
+  startServer,
+  stopServer,
+} from './http/servers.js'
 
 const options: RunOptions = {
   duration: Number(process.env.BENCH_DURATION ?? 20),
@@ -27,31 +39,117 @@ const options: RunOptions = {
 const STOCK_ADONIS = 'AdonisJS as it comes, no middleware'
 
 const RATIOS: RatioSpec[] = [
-  { name: 'bare Adonis / Fastify (floor)', scenario: 'floor', target: 'bare Adonis route', baseline: 'Fastify 5', goal: 0.9 },
-  { name: 'AdonisJS as it comes / Fastify (floor)', scenario: 'floor', target: STOCK_ADONIS, baseline: 'Fastify 5' },
-  { name: 'bare Adonis / AdonisJS as it comes (floor)', scenario: 'floor', target: 'bare Adonis route', baseline: STOCK_ADONIS },
-  { name: 'Pantheon / Fastify (floor)', scenario: 'floor', target: 'Pantheon full path (v1 sample)', baseline: 'Fastify 5' },
-  { name: 'Pantheon / bare Adonis (floor)', scenario: 'floor', target: 'Pantheon full path (v1 sample)', baseline: 'bare Adonis route', goal: 0.9, p99Goal: 1.2 },
-  { name: 'Pantheon GET / bare Adonis (PostgreSQL)', scenario: 'GET product, PostgreSQL', target: 'Pantheon /api/v1/catalog/:id', baseline: 'bare Adonis + Lucid', goal: 0.85, p99Goal: 1.2 },
-  { name: 'Pantheon POST / bare Adonis, same statements (PostgreSQL)', scenario: 'POST product, PostgreSQL', target: 'Pantheon POST /api/catalog/', baseline: 'bare Adonis, same statements', goal: 0.8, p99Goal: 1.2 },
-  { name: 'Pantheon POST / bare Adonis, product insert only', scenario: 'POST product, PostgreSQL', target: 'Pantheon POST /api/catalog/', baseline: 'bare Adonis, product insert only' },
-  { name: 'Pantheon GET / bare Adonis (SQLite)', scenario: 'GET product, SQLite', target: 'Pantheon /api/v1/catalog/:id', baseline: 'bare Adonis + Lucid' },
+  {
+    name: 'bare Adonis / Fastify (floor)',
+    scenario: 'floor',
+    target: 'bare Adonis route',
+    baseline: 'Fastify 5',
+    goal: 0.9,
+  },
+  {
+    name: 'AdonisJS as it comes / Fastify (floor)',
+    scenario: 'floor',
+    target: STOCK_ADONIS,
+    baseline: 'Fastify 5',
+  },
+  {
+    name: 'bare Adonis / AdonisJS as it comes (floor)',
+    scenario: 'floor',
+    target: 'bare Adonis route',
+    baseline: STOCK_ADONIS,
+  },
+  {
+    name: 'Pantheon / Fastify (floor)',
+    scenario: 'floor',
+    target: 'Pantheon full path (v1 sample)',
+    baseline: 'Fastify 5',
+  },
+  {
+    name: 'Pantheon / bare Adonis (floor)',
+    scenario: 'floor',
+    target: 'Pantheon full path (v1 sample)',
+    baseline: 'bare Adonis route',
+    goal: 0.9,
+    p99Goal: 1.2,
+  },
+  {
+    name: 'Pantheon GET / bare Adonis (PostgreSQL)',
+    scenario: 'GET product, PostgreSQL',
+    target: 'Pantheon /api/v1/catalog/:id',
+    baseline: 'bare Adonis + Lucid',
+    goal: 0.85,
+    p99Goal: 1.2,
+  },
+  {
+    name: 'Pantheon POST / bare Adonis, same statements (PostgreSQL)',
+    scenario: 'POST product, PostgreSQL',
+    target: 'Pantheon POST /api/catalog/',
+    baseline: 'bare Adonis, same statements',
+    goal: 0.8,
+    p99Goal: 1.2,
+  },
+  {
+    name: 'Pantheon POST / bare Adonis, product insert only',
+    scenario: 'POST product, PostgreSQL',
+    target: 'Pantheon POST /api/catalog/',
+    baseline: 'bare Adonis, product insert only',
+  },
+  {
+    name: 'Pantheon GET / bare Adonis (SQLite)',
+    scenario: 'GET product, SQLite',
+    target: 'Pantheon /api/v1/catalog/:id',
+    baseline: 'bare Adonis + Lucid',
+  },
 ]
 
 requireLoadGenerator()
 const { appRoot, remove } = build()
 const pgIds = await prepareDatabases(appRoot)
 const withFloorBody = { ...process.env, BENCH_FLOOR_BODY: FLOOR_BODY }
-const node = await startServer('node:http', [join(ROOT, 'bench/servers/node_http_server.mjs')], ROOT, withFloorBody, 6101)
-const fastify = await startServer('fastify', [join(ROOT, 'bench/servers/fastify_server.mjs')], ROOT, { ...withFloorBody, DATABASE_URL: PG_URL }, 6102)
-const stockAdonis = await startServer('adonis', [join(ROOT, 'bench/servers/adonis_minimal/server.js')], ROOT, { ...withFloorBody, NODE_ENV: 'production', HOST: '127.0.0.1' }, 6105)
+const node = await startServer(
+  'node:http',
+  [join(ROOT, 'bench/servers/node_http_server.mjs')],
+  ROOT,
+  withFloorBody,
+  6101
+)
+const fastify = await startServer(
+  'fastify',
+  [join(ROOT, 'bench/servers/fastify_server.mjs')],
+  ROOT,
+  { ...withFloorBody, DATABASE_URL: PG_URL },
+  6102
+)
+const stockAdonis = await startServer(
+  'adonis',
+  [join(ROOT, 'bench/servers/adonis_minimal/server.js')],
+  ROOT,
+  { ...withFloorBody, NODE_ENV: 'production', HOST: '127.0.0.1' },
+  6105
+)
 // The Pantheon servers run as deployed by default: outbox relay and memory transport in process.
-const onPg = await startServer('pantheon pg', ['bin/server.js'], appRoot, appEnv({ DB_CONNECTION: 'pg', DATABASE_URL: PG_URL }), 6103)
-const onSqlite = await startServer('pantheon sqlite', ['bin/server.js'], appRoot, appEnv({ DB_CONNECTION: 'sqlite', SQLITE_FILENAME: SQLITE_FILE }), 6104)
+const onPg = await startServer(
+  'pantheon pg',
+  ['bin/server.js'],
+  appRoot,
+  appEnv({ DB_CONNECTION: 'pg', DATABASE_URL: PG_URL }),
+  6103
+)
+const onSqlite = await startServer(
+  'pantheon sqlite',
+  ['bin/server.js'],
+  appRoot,
+  appEnv({ DB_CONNECTION: 'sqlite', SQLITE_FILENAME: SQLITE_FILE }),
+  6104
+)
 const servers = [node, fastify, stockAdonis, onPg, onSqlite]
 try {
   const sqliteIds = await seedThrough(6104, 1000)
-  const at = (port: number, pid: number | undefined, relays = false) => ({ port, pid: pid!, relays })
+  const at = (port: number, pid: number | undefined, relays = false) => ({
+    port,
+    pid: pid!,
+    relays,
+  })
   const pgApp = at(6103, onPg.pid, true)
   const rows: Row[] = []
   const floor = [
@@ -61,26 +159,62 @@ try {
     { label: 'bare Adonis route', ...pgApp, path: '/bench/floor' },
     { label: 'Pantheon full path (v1 sample)', ...pgApp, path: '/api/v1/catalog/sample' },
   ]
-  await requireSameFloorAnswer(floor.map(({ port, path }) => `http://127.0.0.1:${port}${path}`), FLOOR_BODY)
+  await requireSameFloorAnswer(
+    floor.map(({ port, path }) => `http://127.0.0.1:${port}${path}`),
+    FLOOR_BODY
+  )
   rows.push(...(await runScenario('floor', floor, pgIds, options)))
-  rows.push(...(await runScenario('GET product, PostgreSQL', [
-    { label: 'Fastify + pg', ...at(6102, fastify.pid), path: '/products/{id}' },
-    { label: 'bare Adonis + Lucid', ...pgApp, path: '/bench/products/{id}' },
-    { label: 'Pantheon /api/v1/catalog/:id', ...pgApp, path: '/api/v1/catalog/{id}' },
-    { label: 'Pantheon /api/catalog/:id', ...pgApp, path: '/api/catalog/{id}' },
-  ], pgIds, options)))
+  rows.push(
+    ...(await runScenario(
+      'GET product, PostgreSQL',
+      [
+        { label: 'Fastify + pg', ...at(6102, fastify.pid), path: '/products/{id}' },
+        { label: 'bare Adonis + Lucid', ...pgApp, path: '/bench/products/{id}' },
+        { label: 'Pantheon /api/v1/catalog/:id', ...pgApp, path: '/api/v1/catalog/{id}' },
+        { label: 'Pantheon /api/catalog/:id', ...pgApp, path: '/api/catalog/{id}' },
+      ],
+      pgIds,
+      options
+    ))
+  )
   const before = await countProducts()
-  const posts = await runScenario('POST product, PostgreSQL', [
-    { label: 'bare Adonis, product insert only', ...pgApp, path: '/bench/products', method: 'POST' },
-    { label: 'bare Adonis, same statements', ...pgApp, path: '/bench/products-with-event', method: 'POST' },
-    { label: 'Pantheon POST /api/catalog/', ...pgApp, path: '/api/catalog/', method: 'POST' },
-  ], pgIds, options)
+  const posts = await runScenario(
+    'POST product, PostgreSQL',
+    [
+      {
+        label: 'bare Adonis, product insert only',
+        ...pgApp,
+        path: '/bench/products',
+        method: 'POST',
+      },
+      {
+        label: 'bare Adonis, same statements',
+        ...pgApp,
+        path: '/bench/products-with-event',
+        method: 'POST',
+      },
+      { label: 'Pantheon POST /api/catalog/', ...pgApp, path: '/api/catalog/', method: 'POST' },
+    ],
+    pgIds,
+    options
+  )
   rows.push(...posts)
   const created = (await countProducts()) - before
-  rows.push(...(await runScenario('GET product, SQLite', [
-    { label: 'bare Adonis + Lucid', ...at(6104, onSqlite.pid), path: '/bench/products/{id}' },
-    { label: 'Pantheon /api/v1/catalog/:id', ...at(6104, onSqlite.pid), path: '/api/v1/catalog/{id}' },
-  ], sqliteIds, options)))
+  rows.push(
+    ...(await runScenario(
+      'GET product, SQLite',
+      [
+        { label: 'bare Adonis + Lucid', ...at(6104, onSqlite.pid), path: '/bench/products/{id}' },
+        {
+          label: 'Pantheon /api/v1/catalog/:id',
+          ...at(6104, onSqlite.pid),
+          path: '/api/v1/catalog/{id}',
+        },
+      ],
+      sqliteIds,
+      options
+    ))
+  )
 
   const ratios = computeRatios(rows, RATIOS)
   const acknowledged = posts.reduce((sum, row) => sum + row.ok, 0)
@@ -93,7 +227,10 @@ try {
   const report = markdownReport(rows, ratios, options, postCheck)
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
   writeFileSync(join(ROOT, 'bench/results/latest.md'), `${report}\n`)
-  writeFileSync(join(ROOT, 'bench/results/latest.json'), `${JSON.stringify({ options, rows, ratios, acknowledged, created }, null, 2)}\n`)
+  writeFileSync(
+    join(ROOT, 'bench/results/latest.json'),
+    `${JSON.stringify({ options, rows, ratios, acknowledged, created }, null, 2)}\n`
+  )
   console.log(report)
   if (rows.some((row) => row.spread > SPREAD_LIMIT) || !writesOk) process.exitCode = 1
 } finally {

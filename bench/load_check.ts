@@ -38,18 +38,29 @@ const PG_ADMIN_URL = process.env.LOAD_PG_ADMIN_URL ?? 'postgres://postgres@127.0
 /** Idle time before RSS is read: requests in flight when autocannon stopped get answered. */
 const SETTLE_MS = 1000
 
-for (const [name, value] of Object.entries({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS })) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number from 1, not "${flags[name as keyof typeof flags]}"`)
+for (const [name, value] of Object.entries({
+  duration: DURATION,
+  warmup: WARMUP,
+  connections: CONNECTIONS,
+})) {
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(
+      `--${name} takes a whole number from 1, not "${flags[name as keyof typeof flags]}"`
+    )
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function drive(port: number, duration: number): MixOutcome {
   const config = { origin: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration }
-  const output = execFileSync(process.execPath, [join(ROOT, 'bench/load_check/mix.mjs'), JSON.stringify(config)], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  })
+  const output = execFileSync(
+    process.execPath,
+    [join(ROOT, 'bench/load_check/mix.mjs'), JSON.stringify(config)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    }
+  )
   return JSON.parse(output)
 }
 
@@ -78,9 +89,16 @@ async function check(appRoot: string, database: LoadDatabase, port: number): Pro
     RATE_LIMIT_STORE: 'off',
     ...database.env,
   }
-  execFileSync(process.execPath, ['ace', 'migration:run', '--force'], { cwd: appRoot, env: { ...process.env, ...env }, stdio: 'pipe' })
+  execFileSync(process.execPath, ['ace', 'migration:run', '--force'], {
+    cwd: appRoot,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  })
   // The inspector listens on loopback only; it is how a full garbage collection is asked for.
-  const server = await startServerProcess({ ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` }, { appRoot })
+  const server = await startServerProcess(
+    { ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` },
+    { appRoot }
+  )
   let exitCode: number | null = null
   try {
     const warmup = drive(port, WARMUP)
@@ -92,7 +110,15 @@ async function check(appRoot: string, database: LoadDatabase, port: number): Pro
     const stopSeconds = (performance.now() - stoppingAt) / 1000
     const ids = [...warmup.acknowledged, ...run.acknowledged]
     const stored = await database.stored(ids)
-    const verdicts = judge({ connections: CONNECTIONS, phases: [warmup, run], stored, rssWarmKb, rssAfterKb, exitCode, stopSeconds })
+    const verdicts = judge({
+      connections: CONNECTIONS,
+      phases: [warmup, run],
+      stored,
+      rssWarmKb,
+      rssAfterKb,
+      exitCode,
+      stopSeconds,
+    })
     return { label: database.label, run, verdicts }
   } finally {
     if (exitCode === null) await server.stop()
@@ -100,34 +126,55 @@ async function check(appRoot: string, database: LoadDatabase, port: number): Pro
 }
 
 /** One database's check; a run that cannot even complete is a failed criterion of its own. */
-async function checkOn(appRoot: string, open: () => Promise<LoadDatabase> | LoadDatabase, port: number, label: string) {
+async function checkOn(
+  appRoot: string,
+  open: () => Promise<LoadDatabase> | LoadDatabase,
+  port: number,
+  label: string
+) {
   let database: LoadDatabase | undefined
   try {
     database = await open()
     return await check(appRoot, database, port)
   } catch (error) {
-    return { label, verdicts: [{ criterion: 'the run completes', passed: false, detail: String(error).split('\n')[0] }] }
+    return {
+      label,
+      verdicts: [
+        { criterion: 'the run completes', passed: false, detail: String(error).split('\n')[0] },
+      ],
+    }
   } finally {
     await database?.drop()
   }
 }
 
 function summary(reports: Report[]): string {
-  const lines = [`## Load check: ${DURATION} s at ${CONNECTIONS} connections after a ${WARMUP} s warm-up (production build)`]
+  const lines = [
+    `## Load check: ${DURATION} s at ${CONNECTIONS} connections after a ${WARMUP} s warm-up (production build)`,
+  ]
   for (const report of reports) {
     const context = report.run
       ? ` — ${report.run.requestsPerSecond.toFixed(0)} req/s, p99 ${report.run.p99} ms, ${report.run.requests} requests in the run`
       : ''
-    lines.push('', `### ${report.label}${context}`, '', '| criterion | result | detail |', '|---|---|---|')
+    lines.push(
+      '',
+      `### ${report.label}${context}`,
+      '',
+      '| criterion | result | detail |',
+      '|---|---|---|'
+    )
     for (const verdict of report.verdicts) {
-      lines.push(`| ${verdict.criterion} | ${verdict.passed ? 'pass' : '**FAIL**'} | ${verdict.detail} |`)
+      lines.push(
+        `| ${verdict.criterion} | ${verdict.passed ? 'pass' : '**FAIL**'} | ${verdict.detail} |`
+      )
     }
   }
   lines.push('', `Load check ${allPassed(reports) ? 'passed' : 'FAILED'}.`)
   return lines.join('\n')
 }
 
-const allPassed = (reports: Report[]) => reports.every((report) => report.verdicts.every((verdict) => verdict.passed))
+const allPassed = (reports: Report[]) =>
+  reports.every((report) => report.verdicts.every((verdict) => verdict.passed))
 
 const build = buildIntoTemporaryFolder(ROOT)
 try {

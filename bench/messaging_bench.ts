@@ -45,7 +45,8 @@ flags['warmup-events'] ??= flags.events
 const numbers = Object.fromEntries(
   Object.entries(flags).map(([name, value]) => {
     const number = Number(value)
-    if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} takes a whole number from 1, not "${value}"`)
+    if (!Number.isInteger(number) || number < 1)
+      throw new Error(`--${name} takes a whole number from 1, not "${value}"`)
     return [name, number]
   })
 )
@@ -57,7 +58,12 @@ try {
   // The relay's batch as the app configures it, so the figures are the production relay's.
   const batchSize = config.relay.batchSize
   const options = {
-    relay: { events: numbers.events, rounds: numbers.rounds, warmupEvents: numbers['warmup-events'], batchSize },
+    relay: {
+      events: numbers.events,
+      rounds: numbers.rounds,
+      warmupEvents: numbers['warmup-events'],
+      batchSize,
+    },
     latency: {
       rate: numbers.rate,
       seconds: numbers.seconds,
@@ -72,7 +78,10 @@ try {
   const markdown = markdownReport(throughput, latency, options)
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
   writeFileSync(join(ROOT, 'bench/results/messaging-latest.md'), `${markdown}\n`)
-  writeFileSync(join(ROOT, 'bench/results/messaging-latest.json'), `${JSON.stringify({ options, throughput, latency }, null, 2)}\n`)
+  writeFileSync(
+    join(ROOT, 'bench/results/messaging-latest.json'),
+    `${JSON.stringify({ options, throughput, latency }, null, 2)}\n`
+  )
   console.log(markdown)
   if (unstableRows(throughput).length > 0 || lossyRows(latency).length > 0) process.exitCode = 1
 } finally {

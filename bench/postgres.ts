@@ -2,7 +2,10 @@
 import pg from 'pg'
 
 /** Connects to `url`, runs `work` with the client, and always disconnects. */
-export async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withPostgres<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>
+): Promise<T> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

@@ -14,7 +14,9 @@ const dist = join(root, 'dist')
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 rmSync(dist, { recursive: true, force: true })
-execFileSync(process.execPath, [tsc, '-p', join(root, 'app/kit/tsconfig.json')], { stdio: 'inherit' })
+execFileSync(process.execPath, [tsc, '-p', join(root, 'app/kit/tsconfig.json')], {
+  stdio: 'inherit',
+})
 mkdirSync(join(dist, 'commands'), { recursive: true })
 cpSync(join(root, 'commands/commands.json'), join(dist, 'commands/commands.json'))
 cpSync(join(root, 'stubs/pantheon'), join(dist, 'stubs/pantheon'), { recursive: true })

@@ -12,7 +12,9 @@ const COMMANDS = join(import.meta.dirname, '..', 'commands')
 
 /** The index as it should be for the command files on disk. */
 export async function buildCommandsIndex(): Promise<string> {
-  const files = globSync('*.ts', { cwd: COMMANDS }).filter((file) => !file.startsWith('_') && !file.endsWith('.d.ts')).sort()
+  const files = globSync('*.ts', { cwd: COMMANDS })
+    .filter((file) => !file.startsWith('_') && !file.endsWith('.d.ts'))
+    .sort()
   const commands = []
   for (const file of files) {
     const { default: command } = await import(pathToFileURL(join(COMMANDS, file)).href)

@@ -27,7 +27,8 @@ new Ignitor(APP_ROOT, { importer: appImporter })
       setTimeout(() => process.exit(1), timeout).unref()
       // Keep-alive connections that go idle after their last response would otherwise hold the
       // listener open until their keep-alive timeout.
-      const nodeServer = (await app.container.make('server')).getNodeServer()
+      const server = await app.container.make('server')
+      const nodeServer = server.getNodeServer()
       setInterval(() => nodeServer?.closeIdleConnections(), 100).unref()
       return app.terminate()
     }

@@ -20,7 +20,8 @@ export async function getMetaData(): Promise<CommandIndexEntry[]> {
 }
 
 export async function getCommand(metaData: { commandName: string }) {
-  const entry = (await getMetaData()).find(({ commandName }) => commandName === metaData.commandName)
+  const index = await getMetaData()
+  const entry = index.find(({ commandName }) => commandName === metaData.commandName)
   if (!entry) return null
   const { default: command } = await import(new URL(entry.filePath, import.meta.url).href)
   return command

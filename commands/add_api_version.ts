@@ -25,7 +25,10 @@ export default class AddApiVersion extends ScaffoldCommand {
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.moduleName)
     const version = parseApiVersion(this.version)
-    if (!version) throw new ScaffoldError(`"${this.version}" is not an API version: write major.minor, e.g. 2.0`)
+    if (!version)
+      throw new ScaffoldError(
+        `"${this.version}" is not an API version: write major.minor, e.g. 2.0`
+      )
     this.#version = version
     const { file, versions: declared } = await moduleVersions(module)
     if (declared.includes(version)) {

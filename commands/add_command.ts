@@ -33,7 +33,9 @@ export default class AddCommand extends ScaffoldCommand {
   @flags.string({ description: 'The module, e.g. Catalog' })
   declare module?: string
 
-  @flags.string({ description: 'What the handler returns: string, number, boolean, void, <Entity>Id or a DTO' })
+  @flags.string({
+    description: 'What the handler returns: string, number, boolean, void, <Entity>Id or a DTO',
+  })
   declare resultType?: string
 
   protected async plan(): Promise<FilePlan> {
@@ -42,18 +44,31 @@ export default class AddCommand extends ScaffoldCommand {
     assertPascalCaseName(name, 'command')
     const entities = await loadEntityDefinitions(module.root)
     const intent = commandIntent(name, entities)
-    const result = resolveResultType(this.resultType, module.root, entities, { allowMissingDto: false })
+    const result = resolveResultType(this.resultType, module.root, entities, {
+      allowMissingDto: false,
+    })
     if (intent.kind === 'create' && !result.returnsId && result.type !== 'string') {
-      throw new ScaffoldError(`${name} returns the new ${intent.entity.name}'s id: use --result-type ${intent.entity.name}Id`)
+      throw new ScaffoldError(
+        `${name} returns the new ${intent.entity.name}'s id: use --result-type ${intent.entity.name}Id`
+      )
     }
-    if ((intent.kind === 'update' || intent.kind === 'delete') && !result.returnsId && result.type !== 'void') {
-      throw new ScaffoldError(`${name} returns nothing or the id: use --result-type void or ${intent.entity.name}Id`)
+    if (
+      (intent.kind === 'update' || intent.kind === 'delete') &&
+      !result.returnsId &&
+      result.type !== 'void'
+    ) {
+      throw new ScaffoldError(
+        `${name} returns nothing or the id: use --result-type void or ${intent.entity.name}Id`
+      )
     }
 
     const snake = snakeCase(name)
     const folder = join(module.root, 'application', 'commands', snake)
     if (existsSync(folder) && !this.force) {
-      throw new ScaffoldError(`The command ${name} already exists in the ${module.pascal} module`, 'Use --force to overwrite it')
+      throw new ScaffoldError(
+        `The command ${name} already exists in the ${module.pascal} module`,
+        'Use --force to overwrite it'
+      )
     }
     const entityFieldSpecs = intent.kind === 'custom' ? [] : entityFields(intent.entity)
     const fields =
@@ -74,7 +89,10 @@ export default class AddCommand extends ScaffoldCommand {
       entityFields: entityFieldSpecs,
       fields,
       result,
-      summary: intent.kind === 'custom' ? `${name}.` : `${intent.kind.charAt(0).toUpperCase()}${intent.kind.slice(1)}s a ${intent.entity.name}.`,
+      summary:
+        intent.kind === 'custom'
+          ? `${name}.`
+          : `${intent.kind.charAt(0).toUpperCase()}${intent.kind.slice(1)}s a ${intent.entity.name}.`,
     }
     const plan = new FilePlan(this.app.makePath())
     for (const stub of ['command', 'validator', 'handler', 'test']) {

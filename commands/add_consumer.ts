@@ -10,7 +10,8 @@ import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 export default class AddConsumer extends ScaffoldCommand {
   static commandName = 'add-consumer'
-  static description = "Create a consumer of another module's integration event (found and subscribed automatically)"
+  static description =
+    "Create a consumer of another module's integration event (found and subscribed automatically)"
 
   @args.string({ description: 'The event, e.g. ProductCreated' })
   declare event: string
@@ -26,8 +27,14 @@ export default class AddConsumer extends ScaffoldCommand {
     assertPascalCaseName(this.event, 'event')
     const snake = snakeCase(this.event)
     const publisher = this.publisherOf(snake, module)
-    if (existsSync(join(module.root, 'infrastructure', 'consumers', `${snake}_consumer.ts`)) && !this.force) {
-      throw new ScaffoldError(`The ${module.pascal} module already consumes ${this.event}`, 'Use --force to overwrite it')
+    if (
+      existsSync(join(module.root, 'infrastructure', 'consumers', `${snake}_consumer.ts`)) &&
+      !this.force
+    ) {
+      throw new ScaffoldError(
+        `The ${module.pascal} module already consumes ${this.event}`,
+        'Use --force to overwrite it'
+      )
     }
     const state = {
       moduleRoot: module.root,
@@ -51,22 +58,37 @@ export default class AddConsumer extends ScaffoldCommand {
     if (this.from) {
       const publisher = existingModule(this.app, this.from)
       if (!existsSync(join(publisher.root, 'integration', `${snake}.ts`))) {
-        throw new ScaffoldError(`The ${publisher.pascal} module publishes no ${this.event} (no integration/${snake}.ts)`)
+        throw new ScaffoldError(
+          `The ${publisher.pascal} module publishes no ${this.event} (no integration/${snake}.ts)`
+        )
       }
       if (publisher.folder === consumer.folder) {
-        throw new ScaffoldError('A module consumes other modules\' events; react to its own with a domain event handler')
+        throw new ScaffoldError(
+          "A module consumes other modules' events; react to its own with a domain event handler"
+        )
       }
       return publisher.folder
     }
-    const publishers = globSync(`modules/*/integration/${snake}.ts`, { cwd: this.app.makePath() }).map(
-      (path) => path.split('/')[1]
-    )
+    const publishers = globSync(`modules/*/integration/${snake}.ts`, {
+      cwd: this.app.makePath(),
+    }).map((path) => path.split('/')[1])
     const found = publishers.filter((folder) => folder !== consumer.folder)
     if (found.length === 0 && publishers.length > 0) {
-      throw new ScaffoldError(`Only the ${consumer.pascal} module itself publishes ${this.event}`, 'React to your own events with a domain event handler')
+      throw new ScaffoldError(
+        `Only the ${consumer.pascal} module itself publishes ${this.event}`,
+        'React to your own events with a domain event handler'
+      )
     }
-    if (found.length === 0) throw new ScaffoldError(`No module publishes ${this.event}`, `Create it: node ace add-event ${this.event} --module <Publisher> --properties "…"`)
-    if (found.length > 1) throw new ScaffoldError(`${this.event} is published by ${found.join(', ')}`, 'Say which with --from')
+    if (found.length === 0)
+      throw new ScaffoldError(
+        `No module publishes ${this.event}`,
+        `Create it: node ace add-event ${this.event} --module <Publisher> --properties "…"`
+      )
+    if (found.length > 1)
+      throw new ScaffoldError(
+        `${this.event} is published by ${found.join(', ')}`,
+        'Say which with --from'
+      )
     return found[0]
   }
 

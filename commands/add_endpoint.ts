@@ -58,7 +58,9 @@ export default class AddEndpoint extends ScaffoldCommand {
   @flags.string({ description: 'What the command or query returns, e.g. ProductId or ProductDto' })
   declare resultType?: string
 
-  @flags.string({ description: 'Serve it in this API version only (declared with add-api-version), e.g. 2.0' })
+  @flags.string({
+    description: 'Serve it in this API version only (declared with add-api-version), e.g. 2.0',
+  })
   declare apiVersion?: string
 
   protected async plan(): Promise<FilePlan> {
@@ -66,19 +68,31 @@ export default class AddEndpoint extends ScaffoldCommand {
     assertPascalCaseName(this.name, 'endpoint')
     const method = (this.method ?? '').toLowerCase()
     if (!METHODS.includes(method)) {
-      throw new ScaffoldError(`--method must be one of ${METHODS.map((m) => m.toUpperCase()).join(', ')}`)
+      throw new ScaffoldError(
+        `--method must be one of ${METHODS.map((m) => m.toUpperCase()).join(', ')}`
+      )
     }
     const route = checkRoute(this.route)
     if (Boolean(this.command) === Boolean(this.query)) {
       throw new ScaffoldError('Give exactly one of --command <Name> or --query <Name>')
     }
-    if (!this.resultType) throw new ScaffoldError('--result-type is required, e.g. --result-type ProductId')
+    if (!this.resultType)
+      throw new ScaffoldError('--result-type is required, e.g. --result-type ProductId')
 
     const kind = this.command ? 'command' : 'query'
-    const useCase = useCaseName((this.command ?? this.query)!, kind === 'command' ? 'Command' : 'Query')
+    const useCase = useCaseName(
+      (this.command ?? this.query)!,
+      kind === 'command' ? 'Command' : 'Query'
+    )
     const useCaseSnake = snakeCase(useCase)
     const folderName = kind === 'command' ? 'commands' : 'queries'
-    const messageFile = join(module.root, 'application', folderName, useCaseSnake, `${useCaseSnake}_${kind}.ts`)
+    const messageFile = join(
+      module.root,
+      'application',
+      folderName,
+      useCaseSnake,
+      `${useCaseSnake}_${kind}.ts`
+    )
     if (!existsSync(messageFile)) {
       throw new ScaffoldError(
         `The ${kind} ${useCase} does not exist in the ${module.pascal} module`,
@@ -88,7 +102,9 @@ export default class AddEndpoint extends ScaffoldCommand {
     const className = `${useCase}${kind === 'command' ? 'Command' : 'Query'}`
     const messageSource = await readFile(messageFile, 'utf8')
     if (!messageSource.includes('static fromInput(')) {
-      throw new ScaffoldError(`${className} has no fromInput(): it was not made by add-${kind}, so bind it by hand`)
+      throw new ScaffoldError(
+        `${className} has no fromInput(): it was not made by add-${kind}, so bind it by hand`
+      )
     }
 
     const snake = snakeCase(this.name)
@@ -96,9 +112,15 @@ export default class AddEndpoint extends ScaffoldCommand {
     const folder = join(module.root, 'api', ...(version ? [version.folder] : []))
     const up = version ? '../../' : '../'
     if (existsSync(join(folder, `${snake}_endpoint.ts`)) && !this.force) {
-      throw new ScaffoldError(`The endpoint ${this.name} already exists in the ${module.pascal} module`, 'Use --force to overwrite it')
+      throw new ScaffoldError(
+        `The endpoint ${this.name} already exists in the ${module.pascal} module`,
+        'Use --force to overwrite it'
+      )
     }
-    const params = route.split('/').filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1))
+    const params = route
+      .split('/')
+      .filter((segment) => segment.startsWith(':'))
+      .map((segment) => segment.slice(1))
     const uuidParams = params.filter((param) => param === 'id' || param.endsWith('Id'))
     const returnsId = this.resultType.endsWith('Id') || this.resultType === 'string'
     const response =
@@ -109,9 +131,13 @@ export default class AddEndpoint extends ScaffoldCommand {
           : 'ok'
     const routeSegment = module.folder.replace(/_/g, '-')
     const base = version ? `/api/${version.segment}/${routeSegment}` : `/api/${routeSegment}`
-    const requiresBody = kind === 'command' && /\bvine\.(?!any)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
-      await readFile(messageFile.replace(/_command\.ts$/, '_validator.ts'), 'utf8').catch(() => '')
-    )
+    const requiresBody =
+      kind === 'command' &&
+      /\bvine\.(?!any)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
+        await readFile(messageFile.replace(/_command\.ts$/, '_validator.ts'), 'utf8').catch(
+          () => ''
+        )
+      )
     const state = {
       testName: version ? `${snake}_${version.folder}` : snake,
       sampleBase: base,
@@ -132,7 +158,8 @@ export default class AddEndpoint extends ScaffoldCommand {
       },
       sampleUrl: `${base}${route === '/' ? '/' : route.replace(/:[A-Za-z0-9]+/g, '0190a5a8-0000-7000-8000-000000000001')}`,
       badIdUrl: `${base}${route.replace(/:[A-Za-z0-9]+/g, 'not-a-uuid')}`,
-      rejectsEmptyBody: requiresBody && ['post', 'put', 'patch'].includes(method) && uuidParams.length === 0,
+      rejectsEmptyBody:
+        requiresBody && ['post', 'put', 'patch'].includes(method) && uuidParams.length === 0,
       rejectsBadId: uuidParams.length > 0,
     }
     const plan = new FilePlan(this.app.makePath())
@@ -149,8 +176,12 @@ export default class AddEndpoint extends ScaffoldCommand {
   private async versionFolder(module: ModuleTarget) {
     if (this.apiVersion === undefined) return undefined
     const version = parseApiVersion(this.apiVersion)
-    if (!version) throw new ScaffoldError(`--api-version "${this.apiVersion}" is not an API version: write e.g. 2.0`)
-    if (!(await moduleVersions(module)).versions.includes(version)) {
+    if (!version)
+      throw new ScaffoldError(
+        `--api-version "${this.apiVersion}" is not an API version: write e.g. 2.0`
+      )
+    const { versions } = await moduleVersions(module)
+    if (!versions.includes(version)) {
       throw new ScaffoldError(
         `The ${module.pascal} module does not declare API version ${version}`,
         `Declare it first: node ace add-api-version ${module.pascal} ${version}`

@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs'
 import { args, flags } from '@adonisjs/core/ace'
 import { entityNames } from '../app/scaffolding/entity_names.js'
-import { fromModelExpression, parseProperties, toModelExpression } from '../app/scaffolding/entity_properties.js'
+import {
+  fromModelExpression,
+  parseProperties,
+  toModelExpression,
+} from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName } from '../app/scaffolding/names.js'
@@ -57,7 +61,15 @@ export default class AddEntity extends ScaffoldCommand {
       usesDates: properties.some((p) => p.type === 'date' || p.type === 'datetime'),
       firstRequired: properties.find((p) => !p.optional),
     }
-    const stubs = ['definition', 'id', 'entity', 'repository', 'model', 'lucid_repository', 'entity_test']
+    const stubs = [
+      'definition',
+      'id',
+      'entity',
+      'repository',
+      'model',
+      'lucid_repository',
+      'entity_test',
+    ]
     if (this.aggregate) stubs.push('created_event')
 
     const plan = new FilePlan(this.app.makePath())

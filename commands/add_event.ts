@@ -11,7 +11,8 @@ import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 /** Integration events travel as JSON: dates are ISO 8601 strings. */
 function jsonType(spec: PropertySpec): string {
-  const base = spec.type === 'date' || spec.type === 'datetime' ? 'string' : spec.tsType.replace(' | null', '')
+  const base =
+    spec.type === 'date' || spec.type === 'datetime' ? 'string' : spec.tsType.replace(' | null', '')
   return base
 }
 
@@ -31,10 +32,16 @@ export default class AddEvent extends ScaffoldCommand {
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
     assertPascalCaseName(this.name, 'event')
-    const fields = parseProperties(this.properties).map((spec) => ({ ...spec, jsonType: jsonType(spec) }))
+    const fields = parseProperties(this.properties).map((spec) => ({
+      ...spec,
+      jsonType: jsonType(spec),
+    }))
     const snake = snakeCase(this.name)
     if (existsSync(join(module.root, 'integration', `${snake}.ts`)) && !this.force) {
-      throw new ScaffoldError(`The event ${this.name} already exists in the ${module.pascal} module`, 'Use --force to overwrite it')
+      throw new ScaffoldError(
+        `The event ${this.name} already exists in the ${module.pascal} module`,
+        'Use --force to overwrite it'
+      )
     }
     const rendered = await renderStub(this.app, 'event/contract.stub', {
       moduleRoot: module.root,

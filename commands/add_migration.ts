@@ -17,13 +17,16 @@ import {
 /** The body of up() or down(): one schema-builder call per step, indented for the class. */
 function renderSteps(steps: SchemaStep[]): string {
   // The leading newline puts the first call on its own line (the template trims before a tag).
-  return '\n' + steps
-    .map((step) => {
-      if (step.lines.length === 0) return `    this.schema.${step.call}('${step.table}')`
-      const body = step.lines.map((line) => `      ${line}`).join('\n')
-      return `    this.schema.${step.call}('${step.table}', (table) => {\n${body}\n    })`
-    })
-    .join('\n')
+  return (
+    '\n' +
+    steps
+      .map((step) => {
+        if (step.lines.length === 0) return `    this.schema.${step.call}('${step.table}')`
+        const body = step.lines.map((line) => `      ${line}`).join('\n')
+        return `    this.schema.${step.call}('${step.table}', (table) => {\n${body}\n    })`
+      })
+      .join('\n')
+  )
 }
 
 export default class AddMigration extends ScaffoldCommand {
@@ -75,7 +78,9 @@ export default class AddMigration extends ScaffoldCommand {
   async run(): Promise<void> {
     await super.run()
     if (this.#nothingToDo && this.exitCode !== 1 && !this.json) {
-      this.logger.info(`Nothing changed in the ${this.#module!.pascal} module's entities: no migration written`)
+      this.logger.info(
+        `Nothing changed in the ${this.#module!.pascal} module's entities: no migration written`
+      )
     }
   }
 

@@ -25,7 +25,9 @@ export default class AddQuery extends ScaffoldCommand {
   @flags.string({ description: 'The module, e.g. Catalog' })
   declare module?: string
 
-  @flags.string({ description: 'What the handler returns: a DTO (created when missing) or a primitive' })
+  @flags.string({
+    description: 'What the handler returns: a DTO (created when missing) or a primitive',
+  })
   declare resultType?: string
 
   protected async plan(): Promise<FilePlan> {
@@ -34,17 +36,33 @@ export default class AddQuery extends ScaffoldCommand {
     assertPascalCaseName(name, 'query')
     const entities = await loadEntityDefinitions(module.root)
     const intent = queryIntent(name, entities)
-    const result = resolveResultType(this.resultType, module.root, entities, { allowMissingDto: true })
+    const result = resolveResultType(this.resultType, module.root, entities, {
+      allowMissingDto: true,
+    })
     const snake = snakeCase(name)
     const folder = join(module.root, 'application', 'queries', snake)
     if (existsSync(folder) && !this.force) {
-      throw new ScaffoldError(`The query ${name} already exists in the ${module.pascal} module`, 'Use --force to overwrite it')
+      throw new ScaffoldError(
+        `The query ${name} already exists in the ${module.pascal} module`,
+        'Use --force to overwrite it'
+      )
     }
 
     const plan = new FilePlan(this.app.makePath())
     const dtosFolder = join(module.root, 'application', 'dtos')
-    const dtoOf = (type: string) => ({ type, snake: snakeCase(type), path: join(dtosFolder, `${snakeCase(type)}.ts`) })
-    let state: Record<string, unknown> = { moduleRoot: module.root, folder, name, snake, intent, result }
+    const dtoOf = (type: string) => ({
+      type,
+      snake: snakeCase(type),
+      path: join(dtosFolder, `${snakeCase(type)}.ts`),
+    })
+    let state: Record<string, unknown> = {
+      moduleRoot: module.root,
+      folder,
+      name,
+      snake,
+      intent,
+      result,
+    }
 
     if (intent.kind === 'custom') {
       state = { ...state, fields: [], summary: `${name}.` }
@@ -54,7 +72,9 @@ export default class AddQuery extends ScaffoldCommand {
       }
     } else {
       if (!result.type.endsWith('Dto')) {
-        throw new ScaffoldError(`${name} returns a DTO: use --result-type ${intent.entity.name}${intent.kind === 'list' ? 'ListDto' : 'Dto'}`)
+        throw new ScaffoldError(
+          `${name} returns a DTO: use --result-type ${intent.entity.name}${intent.kind === 'list' ? 'ListDto' : 'Dto'}`
+        )
       }
       const entity = intent.names
       const dto = intent.kind === 'getById' ? dtoOf(result.type) : dtoOf(`${entity.pascal}Dto`)
@@ -74,12 +94,20 @@ export default class AddQuery extends ScaffoldCommand {
         listDto,
         entityFields: entityFieldSpecs,
         fields,
-        summary: intent.kind === 'getById' ? `One ${entity.pascal} by its id.` : `A page of ${entity.plural}.`,
+        summary:
+          intent.kind === 'getById'
+            ? `One ${entity.pascal} by its id.`
+            : `A page of ${entity.plural}.`,
       }
       if (!existsSync(dto.path)) {
         plan.create(...(await this.render('query/entity_dto', state)))
-      } else if (!(await readFile(dto.path, 'utf8')).includes(`export function to${dto.type}(`)) {
-        throw new ScaffoldError(`${dto.type} exists but has no to${dto.type}(entity) to map a ${entity.pascal} with`)
+      } else {
+        const existing = await readFile(dto.path, 'utf8')
+        if (!existing.includes(`export function to${dto.type}(`)) {
+          throw new ScaffoldError(
+            `${dto.type} exists but has no to${dto.type}(entity) to map a ${entity.pascal} with`
+          )
+        }
       }
       if (intent.kind === 'list' && !existsSync(listDto.path)) {
         plan.create(...(await this.render('query/list_dto', state)))

@@ -6,14 +6,17 @@ export default class DeadLettersList extends DatabaseCommand {
   static commandName = 'dead-letters:list'
   static description = 'List the events a consumer failed on every try'
 
-  @flags.string({ description: 'Only this consumer\'s dead letters (e.g. orders.ProductCreatedConsumer)' })
+  @flags.string({
+    description: "Only this consumer's dead letters (e.g. orders.ProductCreatedConsumer)",
+  })
   declare consumer?: string
 
   @flags.boolean({ description: 'Print JSON' })
   declare json: boolean
 
   protected async execute() {
-    const letters = await (await this.app.container.make(DeadLetters)).list({ consumer: this.consumer })
+    const deadLetters = await this.app.container.make(DeadLetters)
+    const letters = await deadLetters.list({ consumer: this.consumer })
     if (this.json) {
       this.logger.log(JSON.stringify(letters, null, 2))
       return
@@ -22,9 +25,18 @@ export default class DeadLettersList extends DatabaseCommand {
       this.logger.info('No dead letters')
       return
     }
-    const table = this.ui.table().head(['id', 'consumer', 'type', 'event id', 'attempts', 'last error'])
+    const table = this.ui
+      .table()
+      .head(['id', 'consumer', 'type', 'event id', 'attempts', 'last error'])
     for (const letter of letters) {
-      table.row([letter.id, letter.consumer, letter.type, letter.eventId, String(letter.attempts), letter.lastError])
+      table.row([
+        letter.id,
+        letter.consumer,
+        letter.type,
+        letter.eventId,
+        String(letter.attempts),
+        letter.lastError,
+      ])
     }
     table.render()
   }

@@ -26,7 +26,10 @@ export default class DeprecateApiVersion extends ScaffoldCommand {
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.moduleName)
     const version = parseApiVersion(this.version)
-    if (!version) throw new ScaffoldError(`"${this.version}" is not an API version: write major.minor, e.g. 1.0`)
+    if (!version)
+      throw new ScaffoldError(
+        `"${this.version}" is not an API version: write major.minor, e.g. 1.0`
+      )
     const now = new Date()
     let sunset: Date | undefined
     if (this.sunset !== undefined) {
@@ -41,16 +44,26 @@ export default class DeprecateApiVersion extends ScaffoldCommand {
     }
     const { file, versions: declared } = await moduleVersions(module)
     if (!declared.includes(version)) {
-      throw new ScaffoldError(`The ${module.pascal} module has no API version ${version} (it has ${declared.join(', ')})`)
+      throw new ScaffoldError(
+        `The ${module.pascal} module has no API version ${version} (it has ${declared.join(', ')})`
+      )
     }
     const plan = new FilePlan(this.app.makePath())
     await plan.edit(file, (text) =>
-      deprecateVersion(text, file, version, { since: now, sunset, link: this.link }, Boolean(this.force))
+      deprecateVersion(
+        text,
+        file,
+        version,
+        { since: now, sunset, link: this.link },
+        Boolean(this.force)
+      )
     )
     return plan
   }
 
   protected nextSteps(): string[] {
-    return ['Restart the app: responses of that version now carry Deprecation (and Sunset, Link) headers']
+    return [
+      'Restart the app: responses of that version now carry Deprecation (and Sunset, Link) headers',
+    ]
   }
 }

@@ -5,13 +5,22 @@ import { join, relative, resolve } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
 import { kitIsSourceCheckout, kitManifest, kitRoot } from '../app/kit/kit_root.js'
 import { stubsRoot } from '../app/kit/stubs_root.js'
-import { appPackageJson, appTemplateStubs, EXECUTABLE, packKit } from '../app/scaffolding/app_template.js'
+import {
+  appPackageJson,
+  appTemplateStubs,
+  EXECUTABLE,
+  packKit,
+} from '../app/scaffolding/app_template.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
-import { assertTransportKind, transportEnvFile, withDefaultTransport } from '../app/scaffolding/transport_choice.js'
+import {
+  assertTransportKind,
+  transportEnvFile,
+  withDefaultTransport,
+} from '../app/scaffolding/transport_choice.js'
 
 export default class Init extends ScaffoldCommand {
   static commandName = 'init'
@@ -21,10 +30,14 @@ export default class Init extends ScaffoldCommand {
   @args.string({ description: 'The application name in PascalCase, e.g. Shop' })
   declare appName: string
 
-  @flags.string({ description: 'The folder to create the application in (default: the current folder)' })
+  @flags.string({
+    description: 'The folder to create the application in (default: the current folder)',
+  })
   declare out?: string
 
-  @flags.string({ description: 'Message transport for integration events: memory (default), redis or rabbitmq' })
+  @flags.string({
+    description: 'Message transport for integration events: memory (default), redis or rabbitmq',
+  })
   declare transport?: string
 
   @flags.boolean({ description: 'Aspire-style orchestration (not available yet)' })
@@ -37,28 +50,42 @@ export default class Init extends ScaffoldCommand {
   protected async plan(): Promise<FilePlan> {
     const transport = this.transport === undefined ? undefined : assertTransportKind(this.transport)
     if (this.aspire !== undefined) {
-      throw new ScaffoldError('--aspire is not available in this version of Pantheon', 'Run init without it')
+      throw new ScaffoldError(
+        '--aspire is not available in this version of Pantheon',
+        'Run init without it'
+      )
     }
     assertPascalCaseName(this.appName, 'application')
     const target = this.target
     if (existsSync(target) && readdirSync(target).length > 0 && !this.force) {
-      throw new ScaffoldError(`${target} is not empty`, 'Choose an empty or new folder (--out), or another name')
+      throw new ScaffoldError(
+        `${target} is not empty`,
+        'Choose an empty or new folder (--out), or another name'
+      )
     }
 
     const packageName = snakeCase(this.appName).replace(/_/g, '-')
     const plan = new FilePlan(target)
     for (const stub of appTemplateStubs(stubsRoot)) {
-      const rendered = await renderStub(this.app, stub, { appName: this.appName, packageName, target })
+      const rendered = await renderStub(this.app, stub, {
+        appName: this.appName,
+        packageName,
+        target,
+      })
       let contents = rendered.contents
       const file = relative(target, rendered.destination).replace(/\\/g, '/')
-      if (transport && file === 'config/messaging.ts') contents = withDefaultTransport(contents, transport)
+      if (transport && file === 'config/messaging.ts')
+        contents = withDefaultTransport(contents, transport)
       plan.create(rendered.destination, contents, EXECUTABLE.test(file) ? { mode: 0o755 } : {})
     }
     if (transport) plan.create(join(target, '.env'), transportEnvFile(transport))
 
     const kit = kitManifest()
     const kitDependency = await this.planKitDependency(plan, target)
-    plan.create(join(target, 'package.json'), appPackageJson({ packageName, appName: this.appName, kit, kitDependency }))
+    plan.create(
+      join(target, 'package.json'),
+      appPackageJson({ packageName, appName: this.appName, kit, kitDependency })
+    )
     return plan
   }
 
@@ -77,6 +104,11 @@ export default class Init extends ScaffoldCommand {
     } finally {
       await rm(packed, { recursive: true, force: true })
     }
+  }
+
+  /** The new app is formatted with the config its package.json names: @adonisjs/prettier-config. */
+  protected formatting() {
+    return { root: this.target, resolve: false }
   }
 
   protected nextSteps(): string[] {

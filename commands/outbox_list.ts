@@ -4,9 +4,12 @@ import { Outbox } from '../app/building_blocks/infrastructure/messaging/outbox.j
 
 export default class OutboxList extends DatabaseCommand {
   static commandName = 'outbox:list'
-  static description = 'List integration events not yet published, or only those whose publish failed'
+  static description =
+    'List integration events not yet published, or only those whose publish failed'
 
-  @flags.boolean({ description: 'Only the events whose publish failed (they are retried with backoff)' })
+  @flags.boolean({
+    description: 'Only the events whose publish failed (they are retried with backoff)',
+  })
   declare failed: boolean
 
   @flags.boolean({ description: 'Print JSON' })

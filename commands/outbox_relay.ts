@@ -5,14 +5,17 @@ import { OutboxRelay } from '../app/building_blocks/infrastructure/messaging/out
 
 export default class OutboxRelayCommand extends BaseCommand {
   static commandName = 'outbox:relay'
-  static description = 'Run the outbox relay as its own process (for hosts started with OUTBOX_RELAY=off)'
+  static description =
+    'Run the outbox relay as its own process (for hosts started with OUTBOX_RELAY=off)'
   static options: CommandOptions = { startApp: true, staysAlive: true }
 
   async run() {
     const relay = await this.app.container.make(OutboxRelay)
     const transport = await this.app.container.make(MessageTransport)
     relay.start()
-    this.logger.info(`outbox relay running on the ${transport.name} transport; stop it with SIGTERM or Ctrl+C`)
+    this.logger.info(
+      `outbox relay running on the ${transport.name} transport; stop it with SIGTERM or Ctrl+C`
+    )
     this.app.terminating(async () => {
       await relay.stop()
       await transport.close()

@@ -4,7 +4,8 @@ import { OutboxRelay } from '../app/building_blocks/infrastructure/messaging/out
 
 export default class OutboxRetry extends DatabaseCommand {
   static commandName = 'outbox:retry'
-  static description = 'Publish failed events now instead of after their backoff: given ids, or all with --all-failed'
+  static description =
+    'Publish failed events now instead of after their backoff: given ids, or all with --all-failed'
 
   @args.spread({ description: 'Ids of the outbox events to retry', required: false })
   declare ids?: string[]

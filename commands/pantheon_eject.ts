@@ -17,31 +17,47 @@ export default class PantheonEject extends ScaffoldCommand {
   static description =
     "Copy the kit's stubs into stubs/pantheon/ to customise them: a folder (module, entity, …), one stub (entity/entity.stub) or all"
 
-  @args.string({ description: 'What to eject: all, a folder such as entity, or a stub such as entity/entity.stub' })
+  @args.string({
+    description:
+      'What to eject: all, a folder such as entity, or a stub such as entity/entity.stub',
+  })
   declare path: string
 
   protected async plan(): Promise<FilePlan> {
     const kitStubs = join(stubsRoot, 'pantheon')
     const wanted = this.path.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '')
     if (wanted.split('/').includes('..')) {
-      throw new ScaffoldError(`"${this.path}" leaves the kit's stubs folder`, 'Name a stub or folder such as entity')
+      throw new ScaffoldError(
+        `"${this.path}" leaves the kit's stubs folder`,
+        'Name a stub or folder such as entity'
+      )
     }
-    const available = globSync('**/*.stub', { cwd: kitStubs }).map((file) => file.replace(/\\/g, '/')).sort()
+    const available = globSync('**/*.stub', { cwd: kitStubs })
+      .map((file) => file.replace(/\\/g, '/'))
+      .sort()
     const chosen = available.filter(
       (file) => wanted === 'all' || file === wanted || file.startsWith(`${wanted}/`)
     )
     if (chosen.length === 0) {
       const folders = [...new Set(available.map((file) => file.split('/')[0]))].join(', ')
-      throw new ScaffoldError(`The kit has no stub "${this.path}"`, `Choose all, one of ${folders}, or a stub path`)
+      throw new ScaffoldError(
+        `The kit has no stub "${this.path}"`,
+        `Choose all, one of ${folders}, or a stub path`
+      )
     }
     const plan = new FilePlan(this.app.makePath())
     for (const file of chosen) {
-      plan.create(this.app.makePath('stubs', 'pantheon', file), await readFile(join(kitStubs, file), 'utf8'))
+      plan.create(
+        this.app.makePath('stubs', 'pantheon', file),
+        await readFile(join(kitStubs, file), 'utf8')
+      )
     }
     return plan
   }
 
   protected nextSteps(): string[] {
-    return ['Edit the copies under stubs/pantheon/: the scaffolding commands now render them instead of the kit\'s']
+    return [
+      "Edit the copies under stubs/pantheon/: the scaffolding commands now render them instead of the kit's",
+    ]
   }
 }

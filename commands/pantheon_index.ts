@@ -18,7 +18,8 @@ export default class PantheonIndex extends BaseCommand {
     const appRoot = this.app.makePath()
     if (this.check) {
       const stale = await staleModuleIndexes(appRoot)
-      for (const path of stale) this.logger.error(`${path} does not match its module: run node ace pantheon:index`)
+      for (const path of stale)
+        this.logger.error(`${path} does not match its module: run node ace pantheon:index`)
       if (stale.length > 0) this.exitCode = 1
       else this.logger.success('every module index is up to date')
       return

@@ -4,10 +4,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import { moduleMigrationFolders } from '@pantheon/kit/modules'
-import {
-  cachePreparedStatements,
-  type SqliteConnection,
-} from '@pantheon/kit/persistence'
+import { cachePreparedStatements, type SqliteConnection } from '@pantheon/kit/persistence'
 
 /** The host's own migrations first, then every module's folder (found on disk, never listed). */
 const migrations = {

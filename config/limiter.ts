@@ -10,7 +10,10 @@ import pantheon from '#config/pantheon'
 const { store } = pantheon.rateLimit
 
 /** The redis store only when chosen: declaring it resolves the `redis` binding at first use. */
-const limiterStores: Record<string, LimiterManagerStoreFactory | ConfigProvider<LimiterManagerStoreFactory>> = {
+const limiterStores: Record<
+  string,
+  LimiterManagerStoreFactory | ConfigProvider<LimiterManagerStoreFactory>
+> = {
   memory: stores.memory({}),
 }
 if (store === 'redis') {

@@ -4,7 +4,9 @@ import { defineMessagingConfig } from '@pantheon/kit/messaging'
 /** Prefix of every stream, exchange and queue name: apps sharing a broker set different ones. */
 const namespace = env.get('MESSAGE_NAMESPACE', 'pantheon')
 if (!/^[a-z0-9][a-z0-9_-]*$/i.test(namespace)) {
-  throw new Error(`MESSAGE_NAMESPACE may hold letters, digits, "-" and "_" only (got "${namespace}")`)
+  throw new Error(
+    `MESSAGE_NAMESPACE may hold letters, digits, "-" and "_" only (got "${namespace}")`
+  )
 }
 
 /**

@@ -8,7 +8,8 @@ import type { RedisConnectionConfig } from '@adonisjs/redis/types'
  */
 function fromUrl(url: string): RedisConnectionConfig {
   const parsed = new URL(url)
-  if (parsed.protocol !== 'redis:') throw new Error(`REDIS_URL must start with redis:// (got ${parsed.protocol})`)
+  if (parsed.protocol !== 'redis:')
+    throw new Error(`REDIS_URL must start with redis:// (got ${parsed.protocol})`)
   return {
     host: parsed.hostname,
     port: Number(parsed.port || 6379),

@@ -10,8 +10,14 @@ import env from '#start/env'
 
 router.get('/', () => ({ name: 'pantheon', status: 'running' }))
 
-router.get('/health/live', async (ctx) => (await import('@pantheon/kit/host/health')).live(ctx))
-router.get('/health/ready', async (ctx) => (await import('@pantheon/kit/host/health')).ready(ctx))
+router.get('/health/live', async (ctx) => {
+  const { live } = await import('@pantheon/kit/host/health')
+  return live(ctx)
+})
+router.get('/health/ready', async (ctx) => {
+  const { ready } = await import('@pantheon/kit/host/health')
+  return ready(ctx)
+})
 
 if (env.get('BENCH_ROUTES', false)) {
   // The benchmark's bare routes compare against this repository's Catalog module, so they live

@@ -7,7 +7,12 @@ import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { OutboxRelay } from '@pantheon/kit/messaging'
 
-export const plugins: Config['plugins'] = [assert(), expectTypeOf(), pluginAdonisJS(app), apiClient()]
+export const plugins: Config['plugins'] = [
+  assert(),
+  expectTypeOf(),
+  pluginAdonisJS(app),
+  apiClient(),
+]
 
 /**
  * Migrations run once before the suites (host and every module) and are rolled back after,

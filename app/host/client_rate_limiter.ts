@@ -42,7 +42,9 @@ async function redisConnected() {
   const connection = await redisConnection(app.container)
   if (connection.status === 'ready') return
   try {
-    await once(connection.ioConnection, 'ready', { signal: AbortSignal.timeout(REDIS_CONNECT_WAIT_MS) })
+    await once(connection.ioConnection, 'ready', {
+      signal: AbortSignal.timeout(REDIS_CONNECT_WAIT_MS),
+    })
   } catch {
     // Unreachable for now: the middleware lets requests through and says so in the log.
   }

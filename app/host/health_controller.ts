@@ -39,6 +39,9 @@ export async function ready(ctx: HttpContext) {
 
 /** Loaded only when asked for, so that a host that never uses Redis never loads ioredis. */
 async function redisCheck(): Promise<BaseCheck> {
-  const [{ RedisCheck }, connection] = await Promise.all([import('@adonisjs/redis'), redisConnection(app.container)])
+  const [{ RedisCheck }, connection] = await Promise.all([
+    import('@adonisjs/redis'),
+    redisConnection(app.container),
+  ])
   return new RedisCheck(connection)
 }

@@ -31,7 +31,9 @@ function duration(name: string, value: string): string {
   try {
     if (string.seconds.parse(value) >= 1) return value
   } catch {}
-  throw new Error(`${name} must be a duration of at least a second, such as "1 minute" (got "${value}")`)
+  throw new Error(
+    `${name} must be a duration of at least a second, such as "1 minute" (got "${value}")`
+  )
 }
 
 /**
@@ -53,6 +55,7 @@ export function definePantheonConfig(input: PantheonConfigInput): PantheonConfig
 /** The app's config/pantheon.ts, or a boot error saying it is missing. */
 export function pantheonConfig(app: ApplicationService): PantheonConfig {
   const config = app.config.get<PantheonConfig | undefined>('pantheon')
-  if (!config) throw new Error('config/pantheon.ts is missing: export default definePantheonConfig({ ... })')
+  if (!config)
+    throw new Error('config/pantheon.ts is missing: export default definePantheonConfig({ ... })')
   return config
 }

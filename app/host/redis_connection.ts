@@ -11,6 +11,8 @@ export async function redisConnection(
   resolver: ApplicationService['container'] | ContainerResolver<ContainerBindings>,
   name?: string
 ): Promise<RedisConnection> {
-  const manager = (await resolver.make('redis')) as unknown as { connection(name?: string): RedisConnection }
+  const manager = (await resolver.make('redis')) as unknown as {
+    connection(name?: string): RedisConnection
+  }
   return manager.connection(name)
 }

@@ -16,7 +16,9 @@ type TsMorph = typeof import('ts-morph')
  * default), and the rate limit's middleware is not added to an app that did not ask for it.
  */
 function appStubs(): string[] {
-  const migrations = globSync('app/database/migrations/*.stub', { cwd: join(stubsRoot, 'pantheon') })
+  const migrations = globSync('app/database/migrations/*.stub', {
+    cwd: join(stubsRoot, 'pantheon'),
+  })
   return ['app/config/pantheon.ts.stub', 'app/config/messaging.ts.stub', ...migrations.sort()]
 }
 
@@ -52,14 +54,26 @@ export async function configure(command: ConfigureCommand) {
   const codemods = await command.createCodemods()
   const project = await codemods.getTsMorphProject()
   // Without @adonisjs/assembler (a dev dependency of every starter) codemods cannot edit code.
-  if (!project) throw new Error('install @adonisjs/assembler: it edits adonisrc.ts and start/env.ts')
+  if (!project)
+    throw new Error('install @adonisjs/assembler: it edits adonisrc.ts and start/env.ts')
   const parse = (stub: RenderedStub) =>
-    new tsMorph.Project({ useInMemoryFileSystem: true }).createSourceFile('template.ts', stub.contents)
+    new tsMorph.Project({ useInMemoryFileSystem: true }).createSourceFile(
+      'template.ts',
+      stub.contents
+    )
 
   const envFile = project.getSourceFile(app.startPath('env.ts'))
-  const missing = missingEnvValidations(tsMorph, files, parse(await render('app/start/env.ts.stub')), envFile)
+  const missing = missingEnvValidations(
+    tsMorph,
+    files,
+    parse(await render('app/start/env.ts.stub')),
+    envFile
+  )
   if (Object.keys(missing).length > 0) {
-    await codemods.defineEnvValidations({ leadingComment: 'Variables for @pantheon/kit', variables: missing })
+    await codemods.defineEnvValidations({
+      leadingComment: 'Variables for @pantheon/kit',
+      variables: missing,
+    })
   }
 
   const template = parse(await render('app/adonisrc.ts.stub'))
@@ -125,7 +139,9 @@ function missingEnvValidations(
   envFile: SourceFile | undefined
 ): Record<string, string> {
   const read = new Set(
-    files.flatMap((file) => [...file.contents.matchAll(/env\.get\(\s*'(\w+)'/g)].map((match) => match[1]))
+    files.flatMap((file) =>
+      [...file.contents.matchAll(/env\.get\(\s*'(\w+)'/g)].map((match) => match[1])
+    )
   )
   const templateSchema = envSchema(tsMorph, template)
   const appSchema = envFile && envSchema(tsMorph, envFile)
@@ -136,7 +152,8 @@ function missingEnvValidations(
       ?.getProperty(name)
       ?.asKind(tsMorph.SyntaxKind.PropertyAssignment)
       ?.getInitializer()
-    if (!validation) throw new Error(`stubs/pantheon/app/start/env.ts.stub does not validate ${name}`)
+    if (!validation)
+      throw new Error(`stubs/pantheon/app/start/env.ts.stub does not validate ${name}`)
     missing[name] = validation.getText()
   }
   return missing
@@ -166,8 +183,13 @@ function loadModuleProviders(
   const specifier = '@pantheon/kit/modules'
   const imported = rcFile.getImportDeclaration(specifier)
   if (!imported) {
-    rcFile.addImportDeclaration({ moduleSpecifier: specifier, namedImports: ['moduleRegistrationFiles'] })
-  } else if (!imported.getNamedImports().some((named) => named.getName() === 'moduleRegistrationFiles')) {
+    rcFile.addImportDeclaration({
+      moduleSpecifier: specifier,
+      namedImports: ['moduleRegistrationFiles'],
+    })
+  } else if (
+    !imported.getNamedImports().some((named) => named.getName() === 'moduleRegistrationFiles')
+  ) {
     imported.addNamedImport('moduleRegistrationFiles')
   }
 
@@ -191,21 +213,30 @@ function loadModuleProviders(
 }
 
 /** Adds the glob to the app's suite of that name; false when the app has no such suite. */
-function addToSuite(tsMorph: TsMorph, suites: ArrayLiteralExpression, name: string, glob: string): boolean {
+function addToSuite(
+  tsMorph: TsMorph,
+  suites: ArrayLiteralExpression,
+  name: string,
+  glob: string
+): boolean {
   const { SyntaxKind } = tsMorph
-  const literal = (node: Node | undefined) => node?.asKind(SyntaxKind.StringLiteral)?.getLiteralValue()
+  const literal = (node: Node | undefined) =>
+    node?.asKind(SyntaxKind.StringLiteral)?.getLiteralValue()
   const property = (suite: ObjectLiteralExpression, key: string) =>
     suite.getProperty(key)?.asKind(SyntaxKind.PropertyAssignment)
   const suite = suites
     .getElements()
     .map((element) => element.asKind(SyntaxKind.ObjectLiteralExpression))
-    .find((candidate) => candidate && literal(property(candidate, 'name')?.getInitializer()) === name)
+    .find(
+      (candidate) => candidate && literal(property(candidate, 'name')?.getInitializer()) === name
+    )
   const files = suite && property(suite, 'files')
   const initializer = files?.getInitializer()
   if (!files || !initializer) return false
   const list = initializer.asKind(SyntaxKind.ArrayLiteralExpression)
   if (list) {
-    if (!list.getElements().some((element) => literal(element) === glob)) list.addElement(`'${glob}'`)
+    if (!list.getElements().some((element) => literal(element) === glob))
+      list.addElement(`'${glob}'`)
   } else if (literal(initializer) !== glob) {
     // `files` may be a single glob: it becomes a list of both.
     files.setInitializer(`[${initializer.getText()}, '${glob}']`)
@@ -245,6 +276,8 @@ async function addModulesImport(command: ConfigureCommand) {
   await writeFile(path, `${JSON.stringify(manifest, null, 2)}\n`)
   command.logger.action('update package.json file').succeeded()
   if (missingPeers.length > 0) {
-    command.logger.info(`run npm install: package.json now lists ${missingPeers.join(', ')} for development`)
+    command.logger.info(
+      `run npm install: package.json now lists ${missingPeers.join(', ')} for development`
+    )
   }
 }

@@ -12,11 +12,15 @@ export function kitRoot(): string {
   let folder = dirname(fileURLToPath(import.meta.url))
   while (true) {
     const manifest = join(folder, 'package.json')
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === KIT_PACKAGE_NAME) {
+    if (
+      existsSync(manifest) &&
+      JSON.parse(readFileSync(manifest, 'utf8')).name === KIT_PACKAGE_NAME
+    ) {
       return folder
     }
     const parent = dirname(folder)
-    if (parent === folder) throw new Error(`no package.json of ${KIT_PACKAGE_NAME} above ${import.meta.url}`)
+    if (parent === folder)
+      throw new Error(`no package.json of ${KIT_PACKAGE_NAME} above ${import.meta.url}`)
     folder = parent
   }
 }

@@ -31,7 +31,8 @@ export default class ThrottleMiddleware {
       counted = await limiter.consume(`ip_${ctx.request.ip()}`)
     } catch (error) {
       if (error instanceof errors.E_TOO_MANY_REQUESTS) return tooManyRequests(ctx, error)
-      if (!storeFailing) ctx.logger.warn({ err: error }, 'rate limit store unavailable: requests pass unthrottled')
+      if (!storeFailing)
+        ctx.logger.warn({ err: error }, 'rate limit store unavailable: requests pass unthrottled')
       storeFailing = true
       return next()
     }

@@ -52,7 +52,10 @@ export default class PantheonProvider {
   private registerMessaging() {
     const container = this.app.container
     container.singleton(ConsumerRegistry, () => new ConsumerRegistry())
-    container.singleton(DeadLetters, async (resolver) => new DeadLetters(await resolver.make('lucid.db')))
+    container.singleton(
+      DeadLetters,
+      async (resolver) => new DeadLetters(await resolver.make('lucid.db'))
+    )
     container.singleton(Outbox, async (resolver) => {
       const { HttpContext } = await import('@adonisjs/core/http')
       return new Outbox(await resolver.make('lucid.db'), () => HttpContext.get()?.request.id())
@@ -62,15 +65,28 @@ export default class PantheonProvider {
       const config = this.messagingConfig
       const transport = await createTransport(config, {
         // Transports need a single-node connection (streams and consumer groups).
-        redis: async (connection) => (await redisConnection(resolver, connection)).ioConnection,
+        redis: async (connection) => {
+          const { ioConnection } = await redisConnection(resolver, connection)
+          return ioConnection
+        },
         onError: (error, context) => logger.warn({ err: error }, context),
       })
       const deadLetters = await resolver.make(DeadLetters)
       const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: config.consumers.maxAttempts }
       const onDeadLetter = (consumer: string, error: unknown) =>
-        logger.error({ err: error, consumer }, 'an event became a dead letter (node ace dead-letters:list)')
-      for (const subscription of (await resolver.make(ConsumerRegistry)).seal()) {
-        const deliver = retryingDelivery(subscription.consumer, subscription.deliver, deadLetters, policy, onDeadLetter)
+        logger.error(
+          { err: error, consumer },
+          'an event became a dead letter (node ace dead-letters:list)'
+        )
+      const registry = await resolver.make(ConsumerRegistry)
+      for (const subscription of registry.seal()) {
+        const deliver = retryingDelivery(
+          subscription.consumer,
+          subscription.deliver,
+          deadLetters,
+          policy,
+          onDeadLetter
+        )
         transport.subscribe({ ...subscription, deliver })
       }
       return transport
@@ -87,13 +103,17 @@ export default class PantheonProvider {
         onError,
         await this.commitListener(db, onError)
       )
-      ;(await resolver.make(Outbox)).onCommit(() => relay.wake())
+      const outbox = await resolver.make(Outbox)
+      outbox.onCommit(() => relay.wake())
       return relay
     })
     container.singleton(DeadLetterReplay, async (resolver) => {
       // Subscribing seals the registry; replay needs the same, final set of consumers.
       await resolver.make(MessageTransport)
-      return new DeadLetterReplay(await resolver.make(DeadLetters), await resolver.make(ConsumerRegistry))
+      return new DeadLetterReplay(
+        await resolver.make(DeadLetters),
+        await resolver.make(ConsumerRegistry)
+      )
     })
   }
 
@@ -101,9 +121,8 @@ export default class PantheonProvider {
   private async commitListener(db: Database, onError: (error: unknown) => void) {
     const connection = db.getRawConnection(db.primaryConnectionName)?.config
     if (connection?.client !== 'pg' || typeof connection.connection !== 'string') return undefined
-    const { PostgresCommitListener } = await import(
-      '../building_blocks/infrastructure/messaging/postgres_commit_listener.js'
-    )
+    const { PostgresCommitListener } =
+      await import('../building_blocks/infrastructure/messaging/postgres_commit_listener.js')
     return new PostgresCommitListener(connection.connection, onError)
   }
 
@@ -154,7 +173,9 @@ export default class PantheonProvider {
     const reference = await this.app.container.make(ApiReference)
     const { apiReferencePage } = await import('../host/api_reference_page.js')
     router.get(pantheonConfig(this.app).apiDocsPath, ({ response }) =>
-      response.header('content-type', 'text/html; charset=utf-8').send(apiReferencePage(reference.entries()))
+      response
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(apiReferencePage(reference.entries()))
     )
   }
 

@@ -24,7 +24,9 @@ async function definitionObject(source: string, fileName: string) {
 export async function moduleVersions(module: ModuleTarget) {
   const file = join(module.root, 'infrastructure', `${module.folder}_api_versions.ts`)
   const source = await readFile(file, 'utf8').catch(() => {
-    throw new ScaffoldError(`The ${module.pascal} module is not versioned (no ${module.folder}_api_versions.ts)`)
+    throw new ScaffoldError(
+      `The ${module.pascal} module is not versioned (no ${module.folder}_api_versions.ts)`
+    )
   })
   return { file, source, versions: await declaredVersions(source, file) }
 }
@@ -32,15 +34,23 @@ export async function moduleVersions(module: ModuleTarget) {
 /** The versions the module declares, canonical ("1.0"). */
 export async function declaredVersions(source: string, fileName: string): Promise<string[]> {
   const { object, SyntaxKind } = await definitionObject(source, fileName)
-  const array = object.getProperty('versions')?.getFirstDescendantByKind(SyntaxKind.ArrayLiteralExpression)
+  const array = object
+    .getProperty('versions')
+    ?.getFirstDescendantByKind(SyntaxKind.ArrayLiteralExpression)
   return (array?.getElements() ?? [])
     .map((element) => parseApiVersion(element.getText().replace(/['"`]/g, '')))
     .filter((version): version is NonNullable<typeof version> => version !== undefined)
 }
 
-export async function addVersion(source: string, fileName: string, version: string): Promise<string> {
+export async function addVersion(
+  source: string,
+  fileName: string,
+  version: string
+): Promise<string> {
   const { file, object, SyntaxKind } = await definitionObject(source, fileName)
-  const array = object.getProperty('versions')?.getFirstDescendantByKind(SyntaxKind.ArrayLiteralExpression)
+  const array = object
+    .getProperty('versions')
+    ?.getFirstDescendantByKind(SyntaxKind.ArrayLiteralExpression)
   if (!array) throw new ScaffoldError(`${fileName} declares no versions: [ … ] list`)
   const last = array.getElements().at(-1)
   if (last) file.insertText(last.getEnd(), `, '${version}'`)
@@ -68,18 +78,29 @@ export async function deprecateVersion(
     ...(deprecation.sunset ? [`sunset: new Date('${deprecation.sunset.toISOString()}')`] : []),
     ...(deprecation.link ? [`deprecationLink: '${deprecation.link.replace(/'/g, "\\'")}'`] : []),
   ].join(', ')
-  const deprecated = object.getProperty('deprecated')?.getFirstDescendantByKind(SyntaxKind.ObjectLiteralExpression)
+  const deprecated = object
+    .getProperty('deprecated')
+    ?.getFirstDescendantByKind(SyntaxKind.ObjectLiteralExpression)
   if (!deprecated) {
     const last = object.getProperties().at(-1)!
     const trailingComma = file.getFullText().slice(last.getEnd()).trimStart().startsWith(',')
-    file.insertText(last.getEnd() + (trailingComma ? 1 : 0), `${trailingComma ? '' : ','} deprecated: { '${version}': { ${entry} } }`)
+    file.insertText(
+      last.getEnd() + (trailingComma ? 1 : 0),
+      `${trailingComma ? '' : ','} deprecated: { '${version}': { ${entry} } }`
+    )
     return file.getFullText()
   }
   const existing = deprecated
     .getProperties()
-    .find((property) => parseApiVersion(property.getFirstChild()?.getText().replace(/['"`]/g, '') ?? '') === version)
+    .find(
+      (property) =>
+        parseApiVersion(property.getFirstChild()?.getText().replace(/['"`]/g, '') ?? '') === version
+    )
   if (existing && !replace) {
-    throw new ScaffoldError(`API version ${version} is already deprecated`, 'Use --force to replace its dates and link')
+    throw new ScaffoldError(
+      `API version ${version} is already deprecated`,
+      'Use --force to replace its dates and link'
+    )
   }
   if (existing) {
     existing.replaceWithText(`'${version}': { ${entry} }`)

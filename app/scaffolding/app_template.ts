@@ -29,11 +29,14 @@ const RUNTIME_PACKAGES = [
 
 /**
  * Needed to develop, test and scaffold, never in production: the generators (ts-morph, tempura,
- * diff) and the architecture tests' dependency-cruiser are the kit's optional peers, so only
- * development installs bring them.
+ * diff, and prettier, which formats what they write) and the architecture tests'
+ * dependency-cruiser are the kit's optional peers, so only development installs bring them;
+ * eslint and the AdonisJS eslint and prettier presets lint and format the app.
  */
 const DEVELOPMENT_PACKAGES = [
   '@adonisjs/assembler',
+  '@adonisjs/eslint-config',
+  '@adonisjs/prettier-config',
   '@adonisjs/tsconfig',
   '@japa/api-client',
   '@japa/assert',
@@ -47,7 +50,9 @@ const DEVELOPMENT_PACKAGES = [
   '@types/pg',
   'dependency-cruiser',
   'diff',
+  'eslint',
   'pino-pretty',
+  'prettier',
   'tempura',
   'ts-morph',
   'typescript',
@@ -86,6 +91,8 @@ export function appPackageJson(options: {
       build: 'node ace build',
       test: 'node ace test',
       typecheck: 'tsc --noEmit',
+      lint: 'eslint .',
+      format: 'prettier --write .',
     },
     imports: {
       '#modules/*': './modules/*.js',
@@ -97,6 +104,7 @@ export function appPackageJson(options: {
     },
     dependencies: { [kit.name]: kitDependency, ...pick(RUNTIME_PACKAGES, kit) },
     devDependencies: pick(DEVELOPMENT_PACKAGES, kit),
+    prettier: '@adonisjs/prettier-config',
   }
   return `${JSON.stringify(manifest, null, 2)}\n`
 }

@@ -4,7 +4,11 @@ import { snakeCase } from './names.js'
 
 /** What a command or query name says it does to which entity, when it follows a CRUD convention. */
 export type CrudIntent =
-  | { kind: 'create' | 'update' | 'delete' | 'getById' | 'list'; entity: EntityDefinition; names: EntityNames }
+  | {
+      kind: 'create' | 'update' | 'delete' | 'getById' | 'list'
+      entity: EntityDefinition
+      names: EntityNames
+    }
   | { kind: 'custom' }
 
 export function commandIntent(name: string, entities: EntityDefinition[]): CrudIntent {
@@ -18,9 +22,11 @@ export function commandIntent(name: string, entities: EntityDefinition[]): CrudI
 export function queryIntent(name: string, entities: EntityDefinition[]): CrudIntent {
   const byId = /^Get([A-Z][A-Za-z0-9]*)ById$/.exec(name)
   const byIdEntity = byId && entities.find((candidate) => candidate.name === byId[1])
-  if (byId && byIdEntity) return { kind: 'getById', entity: byIdEntity, names: entityNames(byIdEntity.name) }
+  if (byId && byIdEntity)
+    return { kind: 'getById', entity: byIdEntity, names: entityNames(byIdEntity.name) }
   const list = /^List([A-Z][A-Za-z0-9]*)$/.exec(name)
-  const listed = list && entities.find((candidate) => entityNames(candidate.name).plural === list[1])
+  const listed =
+    list && entities.find((candidate) => entityNames(candidate.name).plural === list[1])
   if (list && listed) return { kind: 'list', entity: listed, names: entityNames(listed.name) }
   return { kind: 'custom' }
 }
@@ -98,7 +104,11 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
       rule: property.optional
         ? `${VINE_RULES[property.type]}.nullable().optional()`
         : VINE_RULES[property.type],
-      toDto: isDate ? (property.optional ? `${value} === null ? null : ${dateText}` : dateText) : value,
+      toDto: isDate
+        ? property.optional
+          ? `${value} === null ? null : ${dateText}`
+          : dateText
+        : value,
       sample: SAMPLES[property.type],
       column: snakeCase(field),
     }

@@ -1,7 +1,4 @@
-import {
-  PROPERTY_TYPES,
-  type PropertyType,
-} from '../building_blocks/domain/entity_definition.js'
+import { PROPERTY_TYPES, type PropertyType } from '../building_blocks/domain/entity_definition.js'
 import { assertPascalCaseName, camelCase, snakeCase } from './names.js'
 import { ScaffoldError } from './scaffold_error.js'
 
@@ -25,7 +22,15 @@ export interface PropertySpec {
 }
 
 /** Names the entity already uses for itself. */
-const TAKEN = new Set(['id', 'create', 'restore', 'toSnapshot', 'raise', 'pullDomainEvents', 'equals'])
+const TAKEN = new Set([
+  'id',
+  'create',
+  'restore',
+  'toSnapshot',
+  'raise',
+  'pullDomainEvents',
+  'equals',
+])
 
 interface TypeMapping {
   tsType: string
@@ -36,16 +41,77 @@ interface TypeMapping {
 }
 
 const TYPE_MAPPINGS: Record<PropertyType, TypeMapping> = {
-  string: { tsType: 'string', modelType: 'string', decorator: '@column()', columnBuilder: (c) => `table.string('${c}', 255)`, sample: "'Sample text'" },
-  text: { tsType: 'string', modelType: 'string', decorator: '@column()', columnBuilder: (c) => `table.text('${c}')`, sample: "'A longer sample text'" },
-  int: { tsType: 'number', modelType: 'number', decorator: '@column()', columnBuilder: (c) => `table.integer('${c}')`, sample: '42' },
-  decimal: { tsType: 'number', modelType: 'string | number', decorator: '@column()', columnBuilder: (c) => `table.decimal('${c}', 18, 4)`, sample: '9.99' },
-  number: { tsType: 'number', modelType: 'number', decorator: '@column()', columnBuilder: (c) => `table.double('${c}')`, sample: '1.5' },
-  boolean: { tsType: 'boolean', modelType: 'boolean | number', decorator: '@column()', columnBuilder: (c) => `table.boolean('${c}')`, sample: 'true' },
-  date: { tsType: 'Date', modelType: 'DateTime', decorator: '@column.date()', columnBuilder: (c) => `table.date('${c}')`, sample: "new Date('2026-01-15T00:00:00.000Z')" },
-  datetime: { tsType: 'Date', modelType: 'DateTime', decorator: '@column.dateTime()', columnBuilder: (c) => `table.timestamp('${c}', { useTz: true })`, sample: "new Date('2026-01-15T10:30:00.000Z')" },
-  uuid: { tsType: 'string', modelType: 'string', decorator: '@column()', columnBuilder: (c) => `table.uuid('${c}')`, sample: "'0190a5a8-0000-7000-8000-000000000001'" },
-  json: { tsType: 'unknown', modelType: 'unknown', decorator: '@column({ prepare: (value: unknown) => JSON.stringify(value), consume: (value: unknown) => (typeof value === \'string\' ? JSON.parse(value) : value) })', columnBuilder: (c) => `table.json('${c}')`, sample: '{ sample: true }' },
+  string: {
+    tsType: 'string',
+    modelType: 'string',
+    decorator: '@column()',
+    columnBuilder: (c) => `table.string('${c}', 255)`,
+    sample: "'Sample text'",
+  },
+  text: {
+    tsType: 'string',
+    modelType: 'string',
+    decorator: '@column()',
+    columnBuilder: (c) => `table.text('${c}')`,
+    sample: "'A longer sample text'",
+  },
+  int: {
+    tsType: 'number',
+    modelType: 'number',
+    decorator: '@column()',
+    columnBuilder: (c) => `table.integer('${c}')`,
+    sample: '42',
+  },
+  decimal: {
+    tsType: 'number',
+    modelType: 'string | number',
+    decorator: '@column()',
+    columnBuilder: (c) => `table.decimal('${c}', 18, 4)`,
+    sample: '9.99',
+  },
+  number: {
+    tsType: 'number',
+    modelType: 'number',
+    decorator: '@column()',
+    columnBuilder: (c) => `table.double('${c}')`,
+    sample: '1.5',
+  },
+  boolean: {
+    tsType: 'boolean',
+    modelType: 'boolean | number',
+    decorator: '@column()',
+    columnBuilder: (c) => `table.boolean('${c}')`,
+    sample: 'true',
+  },
+  date: {
+    tsType: 'Date',
+    modelType: 'DateTime',
+    decorator: '@column.date()',
+    columnBuilder: (c) => `table.date('${c}')`,
+    sample: "new Date('2026-01-15T00:00:00.000Z')",
+  },
+  datetime: {
+    tsType: 'Date',
+    modelType: 'DateTime',
+    decorator: '@column.dateTime()',
+    columnBuilder: (c) => `table.timestamp('${c}', { useTz: true })`,
+    sample: "new Date('2026-01-15T10:30:00.000Z')",
+  },
+  uuid: {
+    tsType: 'string',
+    modelType: 'string',
+    decorator: '@column()',
+    columnBuilder: (c) => `table.uuid('${c}')`,
+    sample: "'0190a5a8-0000-7000-8000-000000000001'",
+  },
+  json: {
+    tsType: 'unknown',
+    modelType: 'unknown',
+    decorator:
+      "@column({ prepare: (value: unknown) => JSON.stringify(value), consume: (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) })",
+    columnBuilder: (c) => `table.json('${c}')`,
+    sample: '{ sample: true }',
+  },
 }
 
 /**
@@ -54,13 +120,20 @@ const TYPE_MAPPINGS: Record<PropertyType, TypeMapping> = {
  */
 export function parseProperties(raw: string | undefined): PropertySpec[] {
   if (!raw || raw.trim() === '') {
-    throw new ScaffoldError('--properties is required, e.g. --properties "Name:string,Price:decimal"')
+    throw new ScaffoldError(
+      '--properties is required, e.g. --properties "Name:string,Price:decimal"'
+    )
   }
   const specs: PropertySpec[] = []
-  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^([^:]+):([a-z]+)(\?)?$/.exec(entry)
     if (!match) {
-      throw new ScaffoldError(`"${entry}" is not a property: write Name:type, or Name:type? for optional`)
+      throw new ScaffoldError(
+        `"${entry}" is not a property: write Name:type, or Name:type? for optional`
+      )
     }
     const [, pascal, type, optional] = match
     assertPascalCaseName(pascal, 'property', { sql: true })
@@ -72,7 +145,9 @@ export function parseProperties(raw: string | undefined): PropertySpec[] {
     }
     const field = camelCase(pascal)
     if (TAKEN.has(field)) {
-      throw new ScaffoldError(`"${pascal}" is a name the entity uses itself: choose another property name`)
+      throw new ScaffoldError(
+        `"${pascal}" is a name the entity uses itself: choose another property name`
+      )
     }
     if (specs.some((spec) => spec.field === field)) {
       throw new ScaffoldError(`The property ${pascal} is listed twice`)

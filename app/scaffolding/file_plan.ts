@@ -65,13 +65,31 @@ export class FilePlan {
     return this.#files.map((file) => file.path)
   }
 
+  /**
+   * Runs the text of every planned file through `format` (the app's prettier, see
+   * format_files.ts) before anything is shown or written; an edit that formats back to the file
+   * as it was is dropped.
+   */
+  async format(format: (path: string, contents: string) => Promise<string>): Promise<this> {
+    for (const file of this.#files) {
+      if (typeof file.contents === 'string') file.contents = await format(file.path, file.contents)
+    }
+    const unchanged = this.#files.filter(
+      (f) => f.original !== undefined && f.contents === f.original
+    )
+    for (const file of unchanged) this.#files.splice(this.#files.indexOf(file), 1)
+    return this
+  }
+
   get isEmpty(): boolean {
     return this.#files.length === 0
   }
 
   summary(): PlanSummary {
     return {
-      created: this.#files.filter((f) => f.original === undefined).map((f) => this.relative(f.path)),
+      created: this.#files
+        .filter((f) => f.original === undefined)
+        .map((f) => this.relative(f.path)),
       edited: this.#files.filter((f) => f.original !== undefined).map((f) => this.relative(f.path)),
     }
   }
@@ -107,7 +125,9 @@ export class FilePlan {
     try {
       for (const file of this.#files) {
         const previous = existsSync(file.path) ? await readFile(file.path, 'utf8') : undefined
-        undo.push(() => (previous === undefined ? writer.remove(file.path) : diskWriter.write(file.path, previous)))
+        undo.push(() =>
+          previous === undefined ? writer.remove(file.path) : diskWriter.write(file.path, previous)
+        )
         await writer.write(file.path, file.contents, file.mode)
       }
     } catch (error) {

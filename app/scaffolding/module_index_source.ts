@@ -36,7 +36,8 @@ function importNames(files: string[]): Map<string, string> {
       const candidate = pascal(segmentsOf(folders.slice(-depth).join('/')))
       const clash = files.some(
         (other) =>
-          other !== file && pascal(segmentsOf(other.split('/').slice(-depth).join('/'))) === candidate
+          other !== file &&
+          pascal(segmentsOf(other.split('/').slice(-depth).join('/'))) === candidate
       )
       if (!clash || depth === folders.length) {
         names.set(file, /^\d/.test(candidate) ? `_${candidate}` : candidate)

@@ -1,6 +1,7 @@
 import { existsSync, globSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
+import { prettierFormatter, type Formatter } from './format_files.js'
 import { moduleIndexPath, renderModuleIndex } from './module_index_source.js'
 
 /** Every module of the app (a folder of modules/ with a registration class). */
@@ -10,22 +11,34 @@ function moduleRoots(appRoot: string): string[] {
     .sort()
 }
 
-/** The modules whose index does not match their files, as paths relative to the app. */
-export async function staleModuleIndexes(appRoot: string): Promise<string[]> {
-  const stale = []
+/** A module's index as the scaffolding commands write it: rendered, then formatted. */
+async function expectedIndex(moduleRoot: string, format: Formatter | undefined): Promise<string> {
+  const source = renderModuleIndex(moduleRoot)
+  return format ? format(moduleIndexPath(moduleRoot), source) : source
+}
+
+/** Each module whose index does not match its files, with the index it should have. */
+async function outdatedIndexes(appRoot: string): Promise<Map<string, string>> {
+  const format = await prettierFormatter(appRoot)
+  const outdated = new Map<string, string>()
   for (const moduleRoot of moduleRoots(appRoot)) {
     const path = moduleIndexPath(moduleRoot)
     const current = existsSync(path) ? await readFile(path, 'utf8') : undefined
-    if (current !== renderModuleIndex(moduleRoot)) stale.push(relative(appRoot, path))
+    const expected = await expectedIndex(moduleRoot, format)
+    if (current !== expected) outdated.set(path, expected)
   }
-  return stale
+  return outdated
+}
+
+/** The modules whose index does not match their files, as paths relative to the app. */
+export async function staleModuleIndexes(appRoot: string): Promise<string[]> {
+  const outdated = await outdatedIndexes(appRoot)
+  return [...outdated.keys()].map((path) => relative(appRoot, path))
 }
 
 /** Brings every module's index up to date; returns the files it rewrote. */
 export async function writeModuleIndexes(appRoot: string): Promise<string[]> {
-  const written = await staleModuleIndexes(appRoot)
-  for (const path of written) {
-    await writeFile(join(appRoot, path), renderModuleIndex(dirname(dirname(join(appRoot, path)))))
-  }
-  return written
+  const outdated = await outdatedIndexes(appRoot)
+  for (const [path, contents] of outdated) await writeFile(path, contents)
+  return [...outdated.keys()].map((path) => relative(appRoot, path))
 }

@@ -29,15 +29,22 @@ export async function registerRepository(
     .flatMap((declaration) => declaration.getMethods())
     .find((candidate) => candidate.getName() === 'registerServices')
   if (!method) {
-    throw new ScaffoldError(`${fileName} has no registerServices() method to register ${binding.token} in`)
+    throw new ScaffoldError(
+      `${fileName} has no registerServices() method to register ${binding.token} in`
+    )
   }
 
   const alreadyBound = method
     .getDescendantsOfKind(SyntaxKind.CallExpression)
-    .some((call) => call.getText().includes('container.singleton') && call.getArguments()[0]?.getText() === binding.token)
+    .some(
+      (call) =>
+        call.getText().includes('container.singleton') &&
+        call.getArguments()[0]?.getText() === binding.token
+    )
   if (!alreadyBound) {
-    // Inserted as text with the method's own indentation: the formatter would cost more than
-    // the rest of the command.
+    // Inserted as text with the method's own indentation: ts-morph's formatter would cost more
+    // than the rest of the command. The plan is run through prettier before it is written
+    // (format_files.ts), which wraps the line when it is too long.
     const statement = `this.app.container.singleton(${binding.token}, () => new ${binding.implementation}(this.unitOfWork))`
     const body = method.getBodyOrThrow()
     const lineStart = source.lastIndexOf('\n', method.getStart()) + 1
@@ -46,7 +53,10 @@ export async function registerRepository(
     if (last) {
       file.insertText(last.getEnd(), `\n${indentation}  ${statement}`)
     } else {
-      file.replaceText([body.getStart(), body.getEnd()], `{\n${indentation}  ${statement}\n${indentation}}`)
+      file.replaceText(
+        [body.getStart(), body.getEnd()],
+        `{\n${indentation}  ${statement}\n${indentation}}`
+      )
     }
   }
 
@@ -56,7 +66,9 @@ export async function registerRepository(
   ]) {
     const imported = file
       .getImportDeclarations()
-      .some((declaration) => declaration.getNamedImports().some((named) => named.getName() === name))
+      .some((declaration) =>
+        declaration.getNamedImports().some((named) => named.getName() === name)
+      )
     if (!imported) {
       // Inserted as text so it keeps the house style (single quotes, no semicolon).
       const lastImport = file.getImportDeclarations().at(-1)

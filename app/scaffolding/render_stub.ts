@@ -59,6 +59,7 @@ export async function renderStub(
   }
   const render = compile(escapeStubText(source), { props: Object.keys(data) })
   const contents = `${(render(data) as string).trim()}\n`
-  if (!destination) throw new Error(`stubs/pantheon/${stubPath} does not say where it goes (exports({ to }))`)
+  if (!destination)
+    throw new Error(`stubs/pantheon/${stubPath} does not say where it goes (exports({ to }))`)
   return { contents, destination }
 }

@@ -30,7 +30,9 @@ export function resolveResultType(
   if (!raw) throw new ScaffoldError('--result-type is required, e.g. --result-type ProductId')
   if (PRIMITIVES.has(raw)) return { type: raw, returnsId: false }
   if (!/^[A-Z][A-Za-z0-9]*$/.test(raw)) {
-    throw new ScaffoldError(`--result-type "${raw}" must be a primitive (string, number, boolean, void) or a PascalCase type name`)
+    throw new ScaffoldError(
+      `--result-type "${raw}" must be a primitive (string, number, boolean, void) or a PascalCase type name`
+    )
   }
   const idOf = entities.find((entity) => `${entity.name}Id` === raw)
   if (idOf) {
@@ -45,7 +47,12 @@ export function resolveResultType(
     return { type: raw, import: `../../dtos/${snakeCase(raw)}.js`, returnsId: false }
   }
   if (options.allowMissingDto && raw.endsWith('Dto')) {
-    return { type: raw, import: `../../dtos/${snakeCase(raw)}.js`, returnsId: false, missingDto: dtoFile }
+    return {
+      type: raw,
+      import: `../../dtos/${snakeCase(raw)}.js`,
+      returnsId: false,
+      missingDto: dtoFile,
+    }
   }
   const ids = entities.map((entity) => `${entity.name}Id`)
   throw new ScaffoldError(

@@ -1,5 +1,6 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
+import { prettierFormatter } from './format_files.js'
 import { planModuleIndexes } from './module_index_plan.js'
 import { ScaffoldError } from './scaffold_error.js'
 
@@ -18,10 +19,15 @@ export interface ScaffoldResult extends PlanSummary {
  * ace's UI or as JSON (--json). User mistakes are reported without a stack trace and exit 1.
  */
 export abstract class ScaffoldCommand extends BaseCommand {
-  @flags.boolean({ description: 'Print the files it would create and the diffs of files it would edit; write nothing' })
+  @flags.boolean({
+    description:
+      'Print the files it would create and the diffs of files it would edit; write nothing',
+  })
   declare dryRun: boolean
 
-  @flags.boolean({ description: 'Print a machine-readable result (created and edited files, next steps, errors)' })
+  @flags.boolean({
+    description: 'Print a machine-readable result (created and edited files, next steps, errors)',
+  })
   declare json: boolean
 
   @flags.boolean({ description: 'Overwrite files that already exist', alias: 'f' })
@@ -36,11 +42,22 @@ export abstract class ScaffoldCommand extends BaseCommand {
   /** What to do next, shown after a successful run. */
   protected abstract nextSteps(): string[]
 
+  /**
+   * The app whose prettier config formats the generated files (see format_files.ts): the one
+   * the command runs in, whose config is resolved; init writes a new app and says otherwise.
+   */
+  protected formatting(): { root: string; resolve: boolean } {
+    return { root: this.app.makePath(), resolve: true }
+  }
+
   async run(): Promise<void> {
     let plan: FilePlan | undefined
     try {
       plan = await this.plan()
       await planModuleIndexes(this.app.makePath(), plan)
+      const { root, resolve } = this.formatting()
+      const format = await prettierFormatter(root, { resolve })
+      if (format) await plan.format(format)
       if (!this.dryRun) await plan.apply({ force: this.force, writer: this.writer })
       this.report(plan, [])
     } catch (error) {
@@ -76,7 +93,8 @@ export abstract class ScaffoldCommand extends BaseCommand {
     }
     const verb = this.dryRun ? 'would create' : 'create'
     for (const file of summary.created) this.logger.action(`${verb} ${file}`).succeeded()
-    for (const file of summary.edited) this.logger.action(`${this.dryRun ? 'would update' : 'update'} ${file}`).succeeded()
+    for (const file of summary.edited)
+      this.logger.action(`${this.dryRun ? 'would update' : 'update'} ${file}`).succeeded()
     if (this.dryRun) {
       for (const diff of plan!.diffs()) this.logger.log(diff)
       this.logger.info('Dry run: nothing was written')

@@ -66,16 +66,21 @@ export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityD
 }
 
 /** The schema the module's entity definitions describe today. */
-export async function schemaFromDefinitions(moduleRoot: string, moduleFolder: string): Promise<SchemaSnapshot> {
+export async function schemaFromDefinitions(
+  moduleRoot: string,
+  moduleFolder: string
+): Promise<SchemaSnapshot> {
   const tables: Record<string, TableSnapshot> = {}
   for (const definition of await loadEntityDefinitions(moduleRoot)) {
     tables[tableName(moduleFolder, definition.name)] = {
       entity: definition.name,
       columns: Object.fromEntries(
-        Object.entries(definition.properties).map(([field, property]: [string, PropertyDefinition]) => [
-          snakeCase(field),
-          { type: property.type, optional: property.optional },
-        ])
+        Object.entries(definition.properties).map(
+          ([field, property]: [string, PropertyDefinition]) => [
+            snakeCase(field),
+            { type: property.type, optional: property.optional },
+          ]
+        )
       ),
     }
   }

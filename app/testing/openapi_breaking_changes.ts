@@ -17,7 +17,13 @@ function typeOf(schema: Schema): string {
   return Array.isArray(type) ? [...type].sort().join('|') : String(type ?? '')
 }
 
-function compareSchemas(before: Schema | undefined, after: Schema | undefined, where: string, request: boolean, out: string[]) {
+function compareSchemas(
+  before: Schema | undefined,
+  after: Schema | undefined,
+  where: string,
+  request: boolean,
+  out: string[]
+) {
   if (!before) return
   if (!after) {
     out.push(`${where}: the body schema was removed`)
@@ -44,7 +50,14 @@ function compareSchemas(before: Schema | undefined, after: Schema | undefined, w
       if (!wasRequired.has(name)) out.push(`${where}.${name}: the request field became required`)
     }
   }
-  if (before.items) compareSchemas(before.items as Schema, after.items as Schema | undefined, `${where}[]`, request, out)
+  if (before.items)
+    compareSchemas(
+      before.items as Schema,
+      after.items as Schema | undefined,
+      `${where}[]`,
+      request,
+      out
+    )
 }
 
 function jsonSchema(container: { content?: Record<string, { schema?: Schema }> } | undefined) {
@@ -64,7 +77,13 @@ export function findBreakingChanges(beforeDocument: object, afterDocument: objec
         changes.push(`${where}: the operation was removed`)
         continue
       }
-      compareSchemas(jsonSchema(previous.requestBody), jsonSchema(next.requestBody), `${where} request`, true, changes)
+      compareSchemas(
+        jsonSchema(previous.requestBody),
+        jsonSchema(next.requestBody),
+        `${where} request`,
+        true,
+        changes
+      )
       for (const [status, response] of Object.entries(previous.responses ?? {})) {
         if (!status.startsWith('2')) continue
         const current = next.responses?.[status]
@@ -72,7 +91,13 @@ export function findBreakingChanges(beforeDocument: object, afterDocument: objec
           changes.push(`${where}: the ${status} response was removed`)
           continue
         }
-        compareSchemas(jsonSchema(response), jsonSchema(current), `${where} ${status}`, false, changes)
+        compareSchemas(
+          jsonSchema(response),
+          jsonSchema(current),
+          `${where} ${status}`,
+          false,
+          changes
+        )
       }
     }
   }

@@ -21,7 +21,11 @@ router.get('/bench/floor', ({ response }) => {
 })
 
 router.get('/bench/products/:id', async ({ params, response }) => {
-  const row = await db.from('catalog_products').select('id', 'name', 'price').where('id', params.id).first()
+  const row = await db
+    .from('catalog_products')
+    .select('id', 'name', 'price')
+    .where('id', params.id)
+    .first()
   if (!row) return response.notFound({ code: 'Product.NotFound' })
   return { id: row.id, name: row.name, price: Number(row.price) }
 })
@@ -30,12 +34,15 @@ router.get('/bench/products/:id', async ({ params, response }) => {
 // commit the way its unit of work does (acknowledged once the database confirmed the COMMIT).
 
 /** The product insert alone, in a transaction: what a create cost before integration events. */
-router.post('/bench/products', withJsonBody(async ({ request, response }) => {
-  const { name, price } = request.body()
-  const id = uuidv7()
-  await inConfirmedTransaction(db, (trx) => insertProduct(trx, id, name, price))
-  created(response, id)
-}))
+router.post(
+  '/bench/products',
+  withJsonBody(async ({ request, response }) => {
+    const { name, price } = request.body()
+    const id = uuidv7()
+    await inConfirmedTransaction(db, (trx) => insertProduct(trx, id, name, price))
+    created(response, id)
+  })
+)
 
 /**
  * The statements Pantheon's create runs in its transaction, written by hand: the product, its
@@ -43,35 +50,45 @@ router.post('/bench/products', withJsonBody(async ({ request, response }) => {
  * notification that wakes relays. The relay then delivers these events like Pantheon's, so the
  * two POST targets leave the same work behind them too.
  */
-router.post('/bench/products-with-event', withJsonBody(async ({ request, response }) => {
-  const { name, price } = request.body()
-  const id = uuidv7()
-  await inConfirmedTransaction(db, async (trx) => {
-    await insertProduct(trx, id, name, price)
-    const now = new Date().toISOString()
-    await trx.insertQuery().table(OUTBOX_TABLE).insert({
-      id: uuidv7(),
-      type: productCreatedEvent.type,
-      version: productCreatedEvent.version,
-      payload: JSON.stringify({ id, name, price: Number(price) }),
-      correlation_id: request.id() ?? randomUUID(),
-      occurred_at: now,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
+router.post(
+  '/bench/products-with-event',
+  withJsonBody(async ({ request, response }) => {
+    const { name, price } = request.body()
+    const id = uuidv7()
+    await inConfirmedTransaction(db, async (trx) => {
+      await insertProduct(trx, id, name, price)
+      const now = new Date().toISOString()
+      await trx
+        .insertQuery()
+        .table(OUTBOX_TABLE)
+        .insert({
+          id: uuidv7(),
+          type: productCreatedEvent.type,
+          version: productCreatedEvent.version,
+          payload: JSON.stringify({ id, name, price: Number(price) }),
+          correlation_id: request.id() ?? randomUUID(),
+          occurred_at: now,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+        })
+      if (trx.dialect.name === 'postgres')
+        await trx.rawQuery('select pg_notify(?, ?)', [OUTBOX_CHANNEL, ''])
     })
-    if (trx.dialect.name === 'postgres') await trx.rawQuery('select pg_notify(?, ?)', [OUTBOX_CHANNEL, ''])
+    created(response, id)
   })
-  created(response, id)
-}))
+)
 
 function insertProduct(trx: TransactionClientContract, id: string, name: string, price: unknown) {
-  return trx.insertQuery().table('catalog_products').insert({
-    id,
-    name,
-    price: Number(price).toFixed(2),
-    created_at: new Date().toISOString(),
-  })
+  return trx
+    .insertQuery()
+    .table('catalog_products')
+    .insert({
+      id,
+      name,
+      price: Number(price).toFixed(2),
+      created_at: new Date().toISOString(),
+    })
 }
 
 function created(response: HttpContext['response'], id: string) {

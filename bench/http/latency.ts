@@ -26,11 +26,14 @@ function shareWithin(curve: LatencyCurve, micros: number): number {
  */
 export function pooledPercentile(curves: LatencyCurve[], percent: number): number {
   const total = curves.reduce((sum, curve) => sum + curve.requests, 0)
-  const values = [...new Set(curves.flatMap((curve) => curve.points.map(([, micros]) => micros)))].sort((a, b) => a - b)
+  const values = [
+    ...new Set(curves.flatMap((curve) => curve.points.map(([, micros]) => micros))),
+  ].sort((a, b) => a - b)
   if (total === 0 || values.length === 0) return 0
   const wanted = (percent / 100) * total
   const reaches = (micros: number) =>
-    curves.reduce((sum, curve) => sum + curve.requests * shareWithin(curve, micros), 0) >= wanted - 1e-6
+    curves.reduce((sum, curve) => sum + curve.requests * shareWithin(curve, micros), 0) >=
+    wanted - 1e-6
   // The pooled share grows with the value: the first value that reaches it, by bisection.
   let low = 0
   let high = values.length - 1

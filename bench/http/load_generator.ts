@@ -53,8 +53,22 @@ function idFile(ids: string[]): string {
 
 export function generateLoad(config: LoadConfig): Measured {
   requireLoadGenerator()
-  const args = ['-t1', `-c${config.connections}`, `-d${config.duration}s`, '--timeout', '10s', '-s', join(ROOT, 'bench/http/wrk_requests.lua'), config.url, '--', idFile(config.ids), config.method ?? 'GET', config.path]
-  const [command, commandArgs] = config.cpu === undefined ? [WRK!, args] : ['taskset', ['-c', String(config.cpu), WRK!, ...args]]
+  const args = [
+    '-t1',
+    `-c${config.connections}`,
+    `-d${config.duration}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    join(ROOT, 'bench/http/wrk_requests.lua'),
+    config.url,
+    '--',
+    idFile(config.ids),
+    config.method ?? 'GET',
+    config.path,
+  ]
+  const [command, commandArgs] =
+    config.cpu === undefined ? [WRK!, args] : ['taskset', ['-c', String(config.cpu), WRK!, ...args]]
   const output = execFileSync(command, commandArgs, { encoding: 'utf8' })
   const line = output.split('\n').find((candidate) => candidate.startsWith('{"responses"'))
   if (!line) throw new Error(`wrk printed no result:\n${output}`)

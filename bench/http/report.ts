@@ -24,7 +24,9 @@ const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`
 
 export function computeRatios(rows: Row[], specs: RatioSpec[]) {
   const find = (scenario: string, label: string) => {
-    const found = rows.find((candidate) => candidate.scenario === scenario && candidate.label === label)
+    const found = rows.find(
+      (candidate) => candidate.scenario === scenario && candidate.label === label
+    )
     if (!found) throw new Error(`no row ${scenario} / ${label}`)
     return found
   }
@@ -46,13 +48,24 @@ export type Ratio = ReturnType<typeof computeRatios>[number]
 /** The goals a ratio has, each said met or not. */
 function goals(ratio: Ratio): string {
   const said: string[] = []
-  if (ratio.goal !== undefined) said.push(`req/s ≥ ${percent(ratio.goal)} ${ratio.rps.median >= ratio.goal ? 'met' : '**not met**'}`)
-  if (ratio.p99Goal !== undefined) said.push(`p99 ≤ ${ratio.p99Goal}× ${ratio.p99 <= ratio.p99Goal ? 'met' : '**not met**'}`)
+  if (ratio.goal !== undefined)
+    said.push(
+      `req/s ≥ ${percent(ratio.goal)} ${ratio.rps.median >= ratio.goal ? 'met' : '**not met**'}`
+    )
+  if (ratio.p99Goal !== undefined)
+    said.push(`p99 ≤ ${ratio.p99Goal}× ${ratio.p99 <= ratio.p99Goal ? 'met' : '**not met**'}`)
   return said.length > 0 ? said.join('; ') : '—'
 }
 
-export function markdownReport(rows: Row[], ratios: Ratio[], options: RunOptions, postCheck: string): string {
-  const widest = rows.reduce((most, candidate) => (candidate.spread > most.spread ? candidate : most))
+export function markdownReport(
+  rows: Row[],
+  ratios: Ratio[],
+  options: RunOptions,
+  postCheck: string
+): string {
+  const widest = rows.reduce((most, candidate) =>
+    candidate.spread > most.spread ? candidate : most
+  )
   const unstable = rows.filter((candidate) => candidate.spread > SPREAD_LIMIT)
   return [
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${PINNED ? 'servers on CPU 1, load generator on CPU 0 (PostgreSQL unpinned)' : 'not pinned'}; load from wrk, ${options.connections} connections; per target a ${options.warmup} s warm-up, then ${options.repeat} rounds of ${options.duration} s, each made of ${options.slice} s slices interleaved with every other target's and round's.`,
@@ -60,7 +73,18 @@ export function markdownReport(rows: Row[], ratios: Ratio[], options: RunOptions
     '| scenario | target | req/s (median) | req/s per round | spread | p50 ms | p99 ms | p99 ms, median second | server CPU µs/req | failed requests |',
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) =>
-      row([r.scenario, r.label, r.rps.toFixed(0), r.rounds.map((run) => run.requestsPerSecond.toFixed(0)).join(' / '), percent(r.spread), ms(r.p50), ms(r.p99), ms(r.p99Typical), r.cpuPerRequest.toFixed(0), r.failures])
+      row([
+        r.scenario,
+        r.label,
+        r.rps.toFixed(0),
+        r.rounds.map((run) => run.requestsPerSecond.toFixed(0)).join(' / '),
+        percent(r.spread),
+        ms(r.p50),
+        ms(r.p99),
+        ms(r.p99Typical),
+        r.cpuPerRequest.toFixed(0),
+        r.failures,
+      ])
     ),
     '',
     'Ratios are the median of per-round ratios (each round of the target against the same round of the baseline), with their range. "CPU" is the baseline\'s server CPU per request over the target\'s. p50 and p99 pool every measured request of a target; "median second" is the median of the one-second slices\' own p99, which a pause of the machine falling in a few slices does not move. The p99 ratio compares median seconds (the pooled ratio follows it in brackets).',

@@ -85,7 +85,13 @@ interface Slice extends Measured {
   at: number
 }
 
-async function load(target: Target, seconds: number, ids: string[], connections: number, since: number): Promise<Slice> {
+async function load(
+  target: Target,
+  seconds: number,
+  ids: string[],
+  connections: number,
+  since: number
+): Promise<Slice> {
   const at = (performance.now() - since) / 1000
   const cpuBefore = cpuMicros(target.pid)
   const measured = generateLoad({
@@ -102,7 +108,8 @@ async function load(target: Target, seconds: number, ids: string[], connections:
 }
 
 function addUp(slices: Slice[]): Run {
-  const sum = (pick: (slice: Slice) => number) => slices.reduce((total, slice) => total + pick(slice), 0)
+  const sum = (pick: (slice: Slice) => number) =>
+    slices.reduce((total, slice) => total + pick(slice), 0)
   const responses = sum((slice) => slice.responses)
   const curves: LatencyCurve[] = slices.map((slice) => slice.latency)
   const non2xx = sum((slice) => slice.non2xx)
@@ -119,7 +126,8 @@ function addUp(slices: Slice[]): Run {
     sliceFigures: slices.map((slice) => ({
       at: Math.round(slice.at * 10) / 10,
       rps: Math.round(slice.responses / (slice.durationUs / 1e6)),
-      cpuPerRequest: slice.responses > 0 ? Math.round((slice.cpuMicros / slice.responses) * 10) / 10 : 0,
+      cpuPerRequest:
+        slice.responses > 0 ? Math.round((slice.cpuMicros / slice.responses) * 10) / 10 : 0,
     })),
   }
 }
@@ -135,16 +143,26 @@ export function cycleOrder<T>(units: T[], cycle: number): T[] {
   return cycle % 2 === 1 ? rotated.reverse() : rotated
 }
 
-export async function runScenario(scenario: string, targets: Target[], ids: string[], options: RunOptions): Promise<Row[]> {
+export async function runScenario(
+  scenario: string,
+  targets: Target[],
+  ids: string[],
+  options: RunOptions
+): Promise<Row[]> {
   const since = performance.now()
   const warmups: Slice[] = []
-  for (const target of targets) warmups.push(await load(target, options.warmup, ids, options.connections, since))
-  const units = Array.from({ length: options.repeat }, (_, round) => targets.map((_, index) => ({ round, index }))).flat()
+  for (const target of targets)
+    warmups.push(await load(target, options.warmup, ids, options.connections, since))
+  const units = Array.from({ length: options.repeat }, (_, round) =>
+    targets.map((_target, index) => ({ round, index }))
+  ).flat()
   const slices: Slice[][][] = targets.map(() => Array.from({ length: options.repeat }, () => []))
   const cycles = Math.max(1, Math.round(options.duration / options.slice))
   for (let cycle = 0; cycle < cycles; cycle++) {
     for (const { round, index } of cycleOrder(units, cycle)) {
-      slices[index][round].push(await load(targets[index], options.slice, ids, options.connections, since))
+      slices[index][round].push(
+        await load(targets[index], options.slice, ids, options.connections, since)
+      )
     }
   }
   return targets.map((target, index) => {
@@ -155,13 +173,22 @@ export async function runScenario(scenario: string, targets: Target[], ids: stri
       scenario,
       label: target.label,
       rps: median(rps),
-      p50: pooledPercentile(everySlice.map((slice) => slice.latency), 50),
-      p99: pooledPercentile(everySlice.map((slice) => slice.latency), 99),
+      p50: pooledPercentile(
+        everySlice.map((slice) => slice.latency),
+        50
+      ),
+      p99: pooledPercentile(
+        everySlice.map((slice) => slice.latency),
+        99
+      ),
       p99Typical: median(everySlice.map((slice) => pooledPercentile([slice.latency], 99))),
       cpuPerRequest: median(runs.map((run) => run.cpuPerRequest)),
       spread: spread(rps),
       rounds: runs,
-      ok: warmups[index].responses - warmups[index].non2xx + runs.reduce((sum, run) => sum + run.ok, 0),
+      ok:
+        warmups[index].responses -
+        warmups[index].non2xx +
+        runs.reduce((sum, run) => sum + run.ok, 0),
       failures: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
     }
   })
@@ -175,7 +202,9 @@ export async function runScenario(scenario: string, targets: Target[], ids: stri
 export function pairedRatio(target: Row, baseline: Row, measure: 'rps' | 'cpu') {
   const values = target.rounds.map((run, round) => {
     const other = baseline.rounds[round]
-    return measure === 'rps' ? run.requestsPerSecond / other.requestsPerSecond : other.cpuPerRequest / run.cpuPerRequest
+    return measure === 'rps'
+      ? run.requestsPerSecond / other.requestsPerSecond
+      : other.cpuPerRequest / run.cpuPerRequest
   })
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) }
 }

@@ -30,7 +30,8 @@ export function pinned(cpu: number, command: string, args: string[]): [string, s
  * reuses an existing build/ instead.
  */
 export function build(): { appRoot: string; remove: () => void } {
-  if (process.env.BENCH_SKIP_BUILD === 'true') return { appRoot: join(ROOT, 'build'), remove: () => {} }
+  if (process.env.BENCH_SKIP_BUILD === 'true')
+    return { appRoot: join(ROOT, 'build'), remove: () => {} }
   return buildIntoTemporaryFolder(ROOT)
 }
 
@@ -60,12 +61,23 @@ export async function prepareDatabases(appRoot: string): Promise<string[]> {
     { DB_CONNECTION: 'sqlite', SQLITE_FILENAME: SQLITE_FILE },
   ]
   for (const env of databases) {
-    execFileSync(process.execPath, ['ace', 'migration:run', '--force'], { cwd: appRoot, env: appEnv(env), stdio: 'ignore' })
+    execFileSync(process.execPath, ['ace', 'migration:run', '--force'], {
+      cwd: appRoot,
+      env: appEnv(env),
+      stdio: 'ignore',
+    })
   }
-  const products = Array.from({ length: 1000 }, (_, n) => ({ id: uuidv7(), name: `Product ${n}`, price: '19.99' }))
+  const products = Array.from({ length: 1000 }, (_, n) => ({
+    id: uuidv7(),
+    name: `Product ${n}`,
+    price: '19.99',
+  }))
   return withPostgres(PG_URL, async (client) => {
     for (const product of products) {
-      await client.query('insert into catalog_products (id, name, price, created_at) values ($1, $2, $3, now())', [product.id, product.name, product.price])
+      await client.query(
+        'insert into catalog_products (id, name, price, created_at) values ($1, $2, $3, now())',
+        [product.id, product.name, product.price]
+      )
     }
     return products.map((product) => product.id)
   })
@@ -86,7 +98,10 @@ export async function seedThrough(port: number, count: number): Promise<string[]
 }
 
 export const countProducts = () =>
-  withPostgres(PG_URL, async (client) => (await client.query('select count(*)::int as total from catalog_products')).rows[0].total as number)
+  withPostgres(PG_URL, async (client) => {
+    const { rows } = await client.query('select count(*)::int as total from catalog_products')
+    return rows[0].total as number
+  })
 
 /**
  * Waits until the relay has delivered every event in the outbox, so that no run measures the
@@ -97,9 +112,12 @@ export async function outboxDrained(timeoutMs = 120_000): Promise<number> {
   const started = Date.now()
   return withPostgres(PG_URL, async (client) => {
     for (;;) {
-      const { rows } = await client.query("select count(*)::int as pending from pantheon_outbox where status <> 'sent'")
+      const { rows } = await client.query(
+        "select count(*)::int as pending from pantheon_outbox where status <> 'sent'"
+      )
       if (rows[0].pending === 0) return (Date.now() - started) / 1000
-      if (Date.now() - started > timeoutMs) throw new Error(`${rows[0].pending} outbox rows still pending after ${timeoutMs} ms`)
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`${rows[0].pending} outbox rows still pending after ${timeoutMs} ms`)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   })
@@ -112,10 +130,20 @@ export function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000
 }
 
-export async function startServer(label: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
+export async function startServer(
+  label: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  port: number
+): Promise<ChildProcess> {
   const [command, commandArgs] = pinned(SERVER_CPU, process.execPath, args)
   // taskset execs node in place, so the child's pid is the server's (what cpuMicros reads).
-  const child = spawn(command, commandArgs, { cwd, env: { ...env, PORT: String(port) }, stdio: 'ignore' })
+  const child = spawn(command, commandArgs, {
+    cwd,
+    env: { ...env, PORT: String(port) },
+    stdio: 'ignore',
+  })
   const deadline = Date.now() + 20_000
   while (Date.now() < deadline) {
     try {
@@ -138,7 +166,10 @@ export async function requireSameFloorAnswer(urls: string[], body: string): Prom
     const response = await fetch(url)
     const answer = `${response.status} ${response.headers.get('content-type')} ${await response.text()}`
     const expected = `200 application/json; charset=utf-8 ${body}`
-    if (answer !== expected) throw new Error(`${url} answers ${answer}, not ${expected}: the floor targets must answer alike`)
+    if (answer !== expected)
+      throw new Error(
+        `${url} answers ${answer}, not ${expected}: the floor targets must answer alike`
+      )
   }
 }
 

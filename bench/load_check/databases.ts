@@ -1,6 +1,10 @@
 import { join } from 'node:path'
 import { onServer } from '../postgres.js'
-import { storedInPostgres, storedInSqlite, type StoredProducts } from '#tests/common/stored_products'
+import {
+  storedInPostgres,
+  storedInSqlite,
+  type StoredProducts,
+} from '#tests/common/stored_products'
 
 /** A database the load check runs the app on, created for the run and removed after it. */
 export interface LoadDatabase {

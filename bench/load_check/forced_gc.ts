@@ -8,9 +8,8 @@
  * tells retained memory — a leak — apart from garbage not collected yet.
  */
 export async function collectGarbage(inspectorPort: number): Promise<void> {
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
-    webSocketDebuggerUrl: string
-  }[]
+  const response = await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)
+  const targets = (await response.json()) as { webSocketDebuggerUrl: string }[]
   const socket = new WebSocket(targets[0].webSocketDebuggerUrl)
   try {
     await new Promise((resolve, reject) => {

@@ -28,16 +28,22 @@ export function buildIntoTemporaryFolder(root: string): IsolatedBuild {
       compilerOptions: { rootDir: root, outDir: 'build' },
       // include and exclude resolve against the file that declares them: this one, outside the app.
       include: [fromRoot('**/*'), fromRoot('.adonisjs/server/**/*')],
-      exclude: ['node_modules', 'build', '.tools', 'tmp', 'tests/architecture/fixtures'].map(fromRoot),
+      exclude: ['node_modules', 'build', '.tools', 'tmp', 'tests/architecture/fixtures'].map(
+        fromRoot
+      ),
     })
   )
   const remove = () => rmSync(folder, { recursive: true, force: true })
   try {
     // ace reads --tsconfig relative to the app root.
-    execFileSync(process.execPath, ['ace', 'build', '--ignore-ts-errors', `--tsconfig=${relative(root, tsconfig)}`], {
-      cwd: root,
-      stdio: 'pipe',
-    })
+    execFileSync(
+      process.execPath,
+      ['ace', 'build', '--ignore-ts-errors', `--tsconfig=${relative(root, tsconfig)}`],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      }
+    )
   } catch (error) {
     remove()
     throw error

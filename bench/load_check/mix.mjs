@@ -10,7 +10,8 @@ const config = JSON.parse(process.argv[2])
 const acknowledged = []
 const statuses = {}
 
-const count = (label, status) => (statuses[`${label} ${status}`] = (statuses[`${label} ${status}`] ?? 0) + 1)
+const count = (label, status) =>
+  (statuses[`${label} ${status}`] = (statuses[`${label} ${status}`] ?? 0) + 1)
 const anyAcknowledged = () => acknowledged[Math.floor(Math.random() * acknowledged.length)]
 let sequence = 0
 

@@ -48,7 +48,11 @@ export async function bootOnFreshDatabase(adminUrl: string): Promise<BenchApp> {
   })
   let app: ApplicationService
   try {
-    execFileSync(process.execPath, ['ace', 'migration:run', '--force'], { cwd: ROOT, env: process.env, stdio: 'pipe' })
+    execFileSync(process.execPath, ['ace', 'migration:run', '--force'], {
+      cwd: ROOT,
+      env: process.env,
+      stdio: 'pipe',
+    })
     app = await bootApp()
   } catch (error) {
     await onServer(adminUrl, [drop])

@@ -1,11 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Database } from '@adonisjs/lucid/database'
 import { success } from '@pantheon/kit/application'
-import { DeadLetters, type MessageTransport, type MessagingConfig, onceThroughInbox, Outbox, OUTBOX_TABLE, OutboxRelay, retryingDelivery } from '@pantheon/kit/messaging'
+import {
+  DeadLetters,
+  type MessageTransport,
+  type MessagingConfig,
+  onceThroughInbox,
+  Outbox,
+  OUTBOX_TABLE,
+  OutboxRelay,
+  retryingDelivery,
+} from '@pantheon/kit/messaging'
 import { LucidUnitOfWork } from '@pantheon/kit/persistence'
 import { BENCH_EVENT, benchPayload } from './probe_event.js'
 import { median, percentile, spread } from './stats.js'
-import { openTransport, TRANSPORT_LABELS, untilConnected, type BenchTransportKind } from './transports.js'
+import {
+  openTransport,
+  TRANSPORT_LABELS,
+  untilConnected,
+  type BenchTransportKind,
+} from './transports.js'
 
 const LATENCY_KINDS = ['memory', 'redis', 'rabbitmq'] as const satisfies BenchTransportKind[]
 export const P99_TARGET_MS = 50
@@ -69,7 +83,11 @@ class Stopwatch {
 /** The consumer as the host wires one: retries and dead letters around the inbox, no effect of its own. */
 function subscribeProbe(db: Database, transport: MessageTransport, watch: Stopwatch) {
   const consumer = 'bench_latency.Probe'
-  const deliver = retryingDelivery(consumer, onceThroughInbox(db, consumer, async () => {}), new DeadLetters(db))
+  const deliver = retryingDelivery(
+    consumer,
+    onceThroughInbox(db, consumer, async () => {}),
+    new DeadLetters(db)
+  )
   transport.subscribe({
     type: BENCH_EVENT.type,
     consumer,
@@ -90,7 +108,10 @@ function subscribeProbe(db: Database, transport: MessageTransport, watch: Stopwa
 async function commitOne(unitOfWork: LucidUnitOfWork, outbox: Outbox, n: number, watch: Stopwatch) {
   await unitOfWork.run(async () => {
     const id = await outbox.publish(BENCH_EVENT, benchPayload(n))
-    LucidUnitOfWork.currentTransaction()!.after('commit', async () => void watch.committedAt.set(id, performance.now()))
+    LucidUnitOfWork.currentTransaction()!.after(
+      'commit',
+      async () => void watch.committedAt.set(id, performance.now())
+    )
     return success(id)
   })
 }
@@ -100,7 +121,12 @@ async function commitOne(unitOfWork: LucidUnitOfWork, outbox: Outbox, n: number,
  * scheduled time whether or not earlier ones finished, so a stall shows up as latency instead of
  * quietly lowering the rate. Returns the rate achieved.
  */
-async function produce(db: Database, outbox: Outbox, options: LatencyOptions, watch: Stopwatch): Promise<number> {
+async function produce(
+  db: Database,
+  outbox: Outbox,
+  options: LatencyOptions,
+  watch: Stopwatch
+): Promise<number> {
   const unitOfWork = new LucidUnitOfWork(db)
   const total = Math.round(options.rate * options.seconds)
   const interval = 1000 / options.rate
@@ -115,7 +141,12 @@ async function produce(db: Database, outbox: Outbox, options: LatencyOptions, wa
   return total / ((performance.now() - startedAt) / 1000)
 }
 
-async function oneRound(db: Database, config: MessagingConfig, kind: BenchTransportKind, options: LatencyOptions): Promise<LatencyRound> {
+async function oneRound(
+  db: Database,
+  config: MessagingConfig,
+  kind: BenchTransportKind,
+  options: LatencyOptions
+): Promise<LatencyRound> {
   await db.rawQuery(`truncate table ${OUTBOX_TABLE}`)
   const { transport, cleanup } = await openTransport(kind, config)
   const watch = new Stopwatch()
@@ -146,11 +177,19 @@ async function oneRound(db: Database, config: MessagingConfig, kind: BenchTransp
 }
 
 /** Commit-to-consume latency per transport, rounds interleaved like the throughput rounds. */
-export async function commitLatency(db: Database, config: MessagingConfig, options: LatencyOptions): Promise<LatencyRow[]> {
-  const rounds = new Map<BenchTransportKind, LatencyRound[]>(LATENCY_KINDS.map((kind) => [kind, []]))
-  for (const kind of LATENCY_KINDS) await oneRound(db, config, kind, { ...options, seconds: options.warmupSeconds })
+export async function commitLatency(
+  db: Database,
+  config: MessagingConfig,
+  options: LatencyOptions
+): Promise<LatencyRow[]> {
+  const rounds = new Map<BenchTransportKind, LatencyRound[]>(
+    LATENCY_KINDS.map((kind) => [kind, []])
+  )
+  for (const kind of LATENCY_KINDS)
+    await oneRound(db, config, kind, { ...options, seconds: options.warmupSeconds })
   for (let round = 0; round < options.rounds; round++) {
-    for (const kind of LATENCY_KINDS) rounds.get(kind)!.push(await oneRound(db, config, kind, options))
+    for (const kind of LATENCY_KINDS)
+      rounds.get(kind)!.push(await oneRound(db, config, kind, options))
   }
   return LATENCY_KINDS.map((kind) => {
     const runs = rounds.get(kind)!

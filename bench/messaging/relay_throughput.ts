@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 import type { Database } from '@adonisjs/lucid/database'
-import { type MessageTransport, type MessagingConfig, OUTBOX_TABLE, OutboxRelay, type Subscription } from '@pantheon/kit/messaging'
+import {
+  type MessageTransport,
+  type MessagingConfig,
+  OUTBOX_TABLE,
+  OutboxRelay,
+  type Subscription,
+} from '@pantheon/kit/messaging'
 import { BENCH_EVENT, benchPayload } from './probe_event.js'
 import { median, spread } from './stats.js'
-import { openTransport, TRANSPORT_LABELS, untilConnected, type BenchTransportKind } from './transports.js'
+import {
+  openTransport,
+  TRANSPORT_LABELS,
+  untilConnected,
+  type BenchTransportKind,
+} from './transports.js'
 
 /** Rows per INSERT: 9 columns each, well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 1_000
@@ -38,27 +49,41 @@ export async function fillOutbox(db: Database, count: number): Promise<void> {
 }
 
 /** Events per second of one `OutboxRelay.drain()` over a freshly filled outbox. */
-export async function timeDrain(db: Database, transport: MessageTransport, count: number, batchSize: number): Promise<number> {
+export async function timeDrain(
+  db: Database,
+  transport: MessageTransport,
+  count: number,
+  batchSize: number
+): Promise<number> {
   await fillOutbox(db, count)
   const relay = new OutboxRelay(db, transport, { batchSize })
   const startedAt = performance.now()
   const sent = await relay.drain()
   const seconds = (performance.now() - startedAt) / 1000
   // A drain ends early when a whole batch fails to publish: then the figure means nothing.
-  if (sent !== count) throw new Error(`${transport.name}: the relay sent ${sent} of ${count} events`)
+  if (sent !== count)
+    throw new Error(`${transport.name}: the relay sent ${sent} of ${count} events`)
   return sent / seconds
 }
 
 const RELAY_KINDS = ['no-publish', 'redis', 'rabbitmq'] as const satisfies BenchTransportKind[]
 /** Share of the no-publish drain each broker should reach. */
-export const RELAY_TARGETS: Partial<Record<BenchTransportKind, number>> = { redis: 0.7, rabbitmq: 0.5 }
+export const RELAY_TARGETS: Partial<Record<BenchTransportKind, number>> = {
+  redis: 0.7,
+  rabbitmq: 0.5,
+}
 
 /**
  * Nobody consumes during the drain (only publishing is timed), but a module's queue is bound
  * so RabbitMQ routes and persists each message before confirming it: an unroutable message is
  * confirmed at once and would flatter it. On Redis and the no-publish transport it changes nothing.
  */
-const SINK: Subscription = { type: BENCH_EVENT.type, consumer: 'bench_sink.Sink', module: 'bench_sink', deliver: async () => {} }
+const SINK: Subscription = {
+  type: BENCH_EVENT.type,
+  consumer: 'bench_sink.Sink',
+  module: 'bench_sink',
+  deliver: async () => {},
+}
 
 export interface ThroughputRow {
   kind: BenchTransportKind
@@ -84,7 +109,11 @@ export interface ThroughputOptions {
  * machine falls on all of them), after one discarded warm-up round. Each drain gets a transport
  * on fresh names, connected before the clock starts, and removed after.
  */
-export async function relayThroughput(db: Database, config: MessagingConfig, options: ThroughputOptions): Promise<ThroughputRow[]> {
+export async function relayThroughput(
+  db: Database,
+  config: MessagingConfig,
+  options: ThroughputOptions
+): Promise<ThroughputRow[]> {
   const samples = new Map<BenchTransportKind, number[]>(RELAY_KINDS.map((kind) => [kind, []]))
   for (let round = 0; round <= options.rounds; round++) {
     for (const kind of RELAY_KINDS) {

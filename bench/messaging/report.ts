@@ -47,7 +47,7 @@ export function markdownReport(
     '',
     `### Commit-to-consume latency at ${offered.rate} events/s offered, ${offered.seconds} s × ${offered.rounds} interleaved rounds`,
     '',
-    'From the commit of the unit of work to the commit of the consumer\'s inbox transaction; relay woken on commit.',
+    "From the commit of the unit of work to the commit of the consumer's inbox transaction; relay woken on commit.",
     '',
     '| transport | achieved rate | p50 ms | p99 ms (median) | p99 per round | max ms | target p99 | met |',
     '|---|---|---|---|---|---|---|---|',
@@ -69,7 +69,8 @@ export function markdownReport(
       : `UNSTABLE: throughput spread over ${percent(SPREAD_LIMIT)} for ${unstable.map((row) => row.label).join(', ')}; the script exits 1 and these numbers are not worth acting on.`,
     `Latency spreads are shown, not judged: a p99 of a few thousand samples moves with every pause of the VM.`,
     ...lossyRows(latency).map(
-      (row) => `FAILED: ${row.label} left ${row.unapplied} committed events unapplied a minute after the last commit (the script exits 1).`
+      (row) =>
+        `FAILED: ${row.label} left ${row.unapplied} committed events unapplied a minute after the last commit (the script exits 1).`
     ),
   ].join('\n')
 }

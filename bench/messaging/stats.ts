@@ -1,8 +1,10 @@
 /** The middle value (the upper one of an even count, as bench/http_bench.ts takes it). */
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** (max − min) / median of repeated measures: over 10% and the rounds disagree too much to be read. */
-export const spread = (values: number[]) => (Math.max(...values) - Math.min(...values)) / median(values)
+export const spread = (values: number[]) =>
+  (Math.max(...values) - Math.min(...values)) / median(values)
 
 export const SPREAD_LIMIT = 0.1
 

@@ -34,11 +34,15 @@ export interface OpenedTransport {
  * isolation and cleanup the tests rely on), but with the app's configured timings instead of
  * the harness's short test ones.
  */
-export async function openTransport(kind: BenchTransportKind, config: MessagingConfig): Promise<OpenedTransport> {
+export async function openTransport(
+  kind: BenchTransportKind,
+  config: MessagingConfig
+): Promise<OpenedTransport> {
   if (kind === 'no-publish') return { transport: new NoPublishTransport(), cleanup: async () => {} }
   const harness = transportHarness(kind)
   const { claimIdleMs, blockMs, maxLength } = config.redis
-  const settings = kind === 'redis' ? { claimIdleMs, blockMs, maxLength } : { prefetch: config.rabbitmq.prefetch }
+  const settings =
+    kind === 'redis' ? { claimIdleMs, blockMs, maxLength } : { prefetch: config.rabbitmq.prefetch }
   return { transport: await harness.make(settings), cleanup: () => harness.cleanup() }
 }
 
@@ -47,7 +51,10 @@ export async function openTransport(kind: BenchTransportKind, config: MessagingC
  * connects in the background (the host starts while the broker is away) and declares its
  * topology for the subscriptions made before, so subscribe first.
  */
-export async function untilConnected(transport: MessageTransport, timeoutMs = 10_000): Promise<void> {
+export async function untilConnected(
+  transport: MessageTransport,
+  timeoutMs = 10_000
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {

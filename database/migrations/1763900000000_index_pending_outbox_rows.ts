@@ -7,7 +7,9 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
  */
 export default class extends BaseSchema {
   async up() {
-    this.schema.raw("create index pantheon_outbox_pending on pantheon_outbox (id) where status = 'pending'")
+    this.schema.raw(
+      "create index pantheon_outbox_pending on pantheon_outbox (id) where status = 'pending'"
+    )
   }
 
   async down() {

@@ -1,6 +1,10 @@
 import { join } from 'node:path'
 import { test } from '@japa/runner'
-import { architectureRules, cruiseArchitecture, cruiseWithArchitectureRules } from '@pantheon/kit/testing'
+import {
+  architectureRules,
+  cruiseArchitecture,
+  cruiseWithArchitectureRules,
+} from '@pantheon/kit/testing'
 
 /*
  * Proves each architecture rule catches the violation it is written for. Every fixture under
@@ -135,7 +139,7 @@ const violationCases: ViolationCase[] = [
   {
     // npm packages are otherwise free to use: without this an app's domain could import the
     // installed kit's HTTP layer.
-    title: "judges the installed kit by its layers: a domain importing @pantheon/kit/http",
+    title: 'judges the installed kit by its layers: a domain importing @pantheon/kit/http',
     fixture: 'domain_imports_installed_kit_http',
     rule: 'domain-imports-only-domain',
     from: 'modules/shop/domain/order.ts',

@@ -28,7 +28,9 @@ async function solutionImports() {
 }
 
 test.group('Architecture of the solution', () => {
-  test("every module's index lists exactly its files (node ace pantheon:index)", async ({ assert }) => {
+  test("every module's index lists exactly its files (node ace pantheon:index)", async ({
+    assert,
+  }) => {
     assert.deepEqual(await staleModuleIndexes(APP_ROOT), [])
   })
 
@@ -48,8 +50,11 @@ test.group('Architecture of the solution', () => {
     )
   })
 
-  test('modules use the kit by its package name, as an app made by init does', async ({ assert }) => {
-    const moduleImports = (await solutionImports()).filter(({ source }) => source.startsWith('modules/'))
+  test('modules use the kit by its package name, as an app made by init does', async ({
+    assert,
+  }) => {
+    const imports = await solutionImports()
+    const moduleImports = imports.filter(({ source }) => source.startsWith('modules/'))
     const kit = moduleImports.filter(({ module }) => module.startsWith('@pantheon/kit/'))
 
     assert.isNotEmpty(kit, 'expected the modules to import @pantheon/kit')
@@ -59,11 +64,15 @@ test.group('Architecture of the solution', () => {
     const intoKitSources = moduleImports.filter(
       ({ module, resolved }) => module.startsWith('#kit/') || /^(app|commands)\//.test(resolved)
     )
-    assert.deepEqual(intoKitSources.map(({ source, module }) => `${source} -> ${module}`), [])
+    assert.deepEqual(
+      intoKitSources.map(({ source, module }) => `${source} -> ${module}`),
+      []
+    )
   })
 
   test('resolves relative .js specifiers to the .ts files beside them', async ({ assert }) => {
-    const relative = (await solutionImports()).filter(
+    const imports = await solutionImports()
+    const relative = imports.filter(
       ({ module }) => module.startsWith('.') && module.endsWith('.js')
     )
 
@@ -75,9 +84,8 @@ test.group('Architecture of the solution', () => {
   })
 
   test('counts type-only imports as dependencies', async ({ assert }) => {
-    const typeOnly = (await solutionImports()).filter(({ dependencyTypes }) =>
-      dependencyTypes.includes('type-only')
-    )
+    const imports = await solutionImports()
+    const typeOnly = imports.filter(({ dependencyTypes }) => dependencyTypes.includes('type-only'))
 
     assert.isNotEmpty(typeOnly, 'type-only imports were dropped: is tsPreCompilationDeps on?')
   })

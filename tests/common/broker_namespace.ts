@@ -6,7 +6,11 @@ import { Redis } from 'ioredis'
  * Redis streams `<ns>:*`, or RabbitMQ's `<ns>.*` exchanges and the queues of the modules that
  * consume (Orders, in this repository).
  */
-export async function removeNamespace(kind: 'redis' | 'rabbitmq', namespace: string, modules = ['orders']) {
+export async function removeNamespace(
+  kind: 'redis' | 'rabbitmq',
+  namespace: string,
+  modules = ['orders']
+) {
   if (kind === 'redis') {
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
     try {

@@ -34,7 +34,11 @@ export async function installOffline(appRoot: string, tarball?: string) {
 
 /** Puts a kit tarball (the one in vendor/ by default) at node_modules/@pantheon/kit. */
 export async function unpackKit(appRoot: string, tarball?: string) {
-  const file = tarball ?? join(appRoot, 'vendor', (await readdir(join(appRoot, 'vendor')))[0])
+  let file = tarball
+  if (!file) {
+    const [vendored] = await readdir(join(appRoot, 'vendor'))
+    file = join(appRoot, 'vendor', vendored)
+  }
   const target = join(appRoot, 'node_modules', '@pantheon', 'kit')
   await run('rm', ['-rf', target])
   await mkdir(target, { recursive: true })

@@ -75,7 +75,11 @@ export interface KitRelease {
  * fix: the package unpacked, one compiled file changed, the version bumped, packed again (with
  * --ignore-scripts: the package's prepack builds from sources a package does not hold).
  */
-export async function releasePatch(tarball: string, destination: string, patch: KitPatch): Promise<KitRelease> {
+export async function releasePatch(
+  tarball: string,
+  destination: string,
+  patch: KitPatch
+): Promise<KitRelease> {
   const folder = join(destination, 'kit-next')
   await mkdir(folder, { recursive: true })
   await run('tar', ['-xzf', tarball, '-C', folder, '--strip-components=1'])
@@ -83,7 +87,8 @@ export async function releasePatch(tarball: string, destination: string, patch: 
   const target = join(folder, patch.file)
   const source = await readFile(target, 'utf8')
   const occurrences = source.split(patch.find).length - 1
-  if (occurrences !== 1) throw new Error(`${patch.file} holds ${occurrences} copies of the text to patch, not 1`)
+  if (occurrences !== 1)
+    throw new Error(`${patch.file} holds ${occurrences} copies of the text to patch, not 1`)
   await writeFile(target, source.replace(patch.find, patch.replace))
 
   const manifestPath = join(folder, 'package.json')
@@ -91,7 +96,13 @@ export async function releasePatch(tarball: string, destination: string, patch: 
   manifest.version = nextPatch(manifest.version)
   await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
 
-  const { stdout } = await npm(folder, ['pack', '--ignore-scripts', '--json', '--pack-destination', destination])
+  const { stdout } = await npm(folder, [
+    'pack',
+    '--ignore-scripts',
+    '--json',
+    '--pack-destination',
+    destination,
+  ])
   const [packed] = JSON.parse(stdout) as { filename: string }[]
   return { version: manifest.version, tarball: join(destination, packed.filename), folder }
 }

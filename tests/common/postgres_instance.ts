@@ -32,9 +32,13 @@ function binaries(): string {
     const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))
     candidates.push(...versions.map((version) => `/usr/lib/postgresql/${version}/bin`))
   }
-  const found = candidates.find((folder) => folder && existsSync(join(folder, 'initdb')) && existsSync(join(folder, 'pg_ctl')))
+  const found = candidates.find(
+    (folder) => folder && existsSync(join(folder, 'initdb')) && existsSync(join(folder, 'pg_ctl'))
+  )
   if (!found) {
-    throw new Error('initdb and pg_ctl were not found (set PG_BIN to their folder): this test needs a PostgreSQL server of its own')
+    throw new Error(
+      'initdb and pg_ctl were not found (set PG_BIN to their folder): this test needs a PostgreSQL server of its own'
+    )
   }
   return found
 }
@@ -43,7 +47,9 @@ function binaries(): string {
 const asRoot = process.getuid?.() === 0
 
 function run(bin: string, tool: string, args: string[]) {
-  const [command, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]
+  const [command, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+    : [join(bin, tool), args]
   try {
     execFileSync(command, argv, { stdio: 'pipe', timeout: 60_000 })
   } catch (error) {
@@ -52,17 +58,33 @@ function run(bin: string, tool: string, args: string[]) {
   }
 }
 
-export async function startPostgresInstance(port: number, database = 'pantheon'): Promise<PostgresInstance> {
+export async function startPostgresInstance(
+  port: number,
+  database = 'pantheon'
+): Promise<PostgresInstance> {
   const bin = binaries()
   const folder = mkdtempSync(join(tmpdir(), 'pantheon-pg-'))
   const data = join(folder, 'data')
   if (asRoot) {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }))
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }))
     chownSync(folder, id('-u'), id('-g'))
   }
   // Loopback only, and its socket in its own folder, so it meets no other server.
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`
-  const start = () => run(bin, 'pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-w', '-t', '30', '-o', options, 'start'])
+  const start = () =>
+    run(bin, 'pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(folder, 'server.log'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      options,
+      'start',
+    ])
   const stop = () => run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
   const destroy = () => {
     try {
@@ -71,9 +93,20 @@ export async function startPostgresInstance(port: number, database = 'pantheon')
     rmSync(folder, { recursive: true, force: true })
   }
   try {
-    run(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '--no-instructions'])
+    run(bin, 'initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '--no-sync',
+      '--no-instructions',
+    ])
     start()
-    const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` })
+    const admin = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    })
     await admin.connect()
     await admin.query(`create database ${database}`)
     await admin.end()

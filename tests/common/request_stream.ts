@@ -47,13 +47,33 @@ export function startRequestStream(
   async function exchange(kind: Exchange['kind'], path: string, init: RequestInit = {}) {
     const sentAt = performance.now()
     try {
-      const response = await fetch(`${origin}${path}`, { ...init, signal: AbortSignal.timeout(ANSWER_LIMIT_MS) })
+      const response = await fetch(`${origin}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(ANSWER_LIMIT_MS),
+      })
       const parsed = parseJson(await response.text())
-      const code = typeof parsed === 'object' && parsed !== null ? (parsed as { code?: string }).code : undefined
+      const code =
+        typeof parsed === 'object' && parsed !== null
+          ? (parsed as { code?: string }).code
+          : undefined
       if (kind === 'write' && response.status === 201) acknowledged.push(parsed as string)
-      exchanges.push({ kind, sentAt, answeredAt: performance.now(), status: response.status, contentType: response.headers.get('content-type') ?? '', code })
+      exchanges.push({
+        kind,
+        sentAt,
+        answeredAt: performance.now(),
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        code,
+      })
     } catch (error) {
-      exchanges.push({ kind, sentAt, answeredAt: performance.now(), status: 0, contentType: '', error: String(error) })
+      exchanges.push({
+        kind,
+        sentAt,
+        answeredAt: performance.now(),
+        status: 0,
+        contentType: '',
+        error: String(error),
+      })
     }
   }
 
@@ -65,7 +85,10 @@ export function startRequestStream(
     })
   const read = async () => {
     if (acknowledged.length === 0) return
-    await exchange('read', `/api/catalog/${acknowledged[Math.floor(Math.random() * acknowledged.length)]}`)
+    await exchange(
+      'read',
+      `/api/catalog/${acknowledged[Math.floor(Math.random() * acknowledged.length)]}`
+    )
   }
 
   async function client(send: () => Promise<void>) {
@@ -74,7 +97,10 @@ export function startRequestStream(
       await pause(options.pauseMs)
     }
   }
-  const clients = [...Array.from({ length: options.writers }, () => client(write)), ...Array.from({ length: options.readers }, () => client(read))]
+  const clients = [
+    ...Array.from({ length: options.writers }, () => client(write)),
+    ...Array.from({ length: options.readers }, () => client(read)),
+  ]
 
   return {
     exchanges,

@@ -33,7 +33,9 @@ export async function startServerProcess(
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
 
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code))
+  )
   /** SIGTERM, as a process manager would; a server still up 10 s later is killed and fails. */
   const stop = async () => {
     if (child.exitCode !== null) return child.exitCode

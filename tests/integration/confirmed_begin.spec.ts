@@ -2,7 +2,11 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { PostgreConfig } from '@adonisjs/lucid/types/database'
 import { success } from '@pantheon/kit/application'
-import { beginConfirmed, LucidUnitOfWork, translateDatabaseUnavailable } from '@pantheon/kit/persistence'
+import {
+  beginConfirmed,
+  LucidUnitOfWork,
+  translateDatabaseUnavailable,
+} from '@pantheon/kit/persistence'
 import { TcpProxy } from '#tests/common/tcp_proxy'
 
 /*
@@ -100,7 +104,9 @@ test.group('Confirmed begin (PostgreSQL through a proxy)', (group) => {
     assert.isFalse(workRan)
   })
 
-  test('the next transaction after a lost BEGIN gets a new connection and commits', async ({ assert }) => {
+  test('the next transaction after a lost BEGIN gets a new connection and commits', async ({
+    assert,
+  }) => {
     await loseTheNextBegin()
     await rejectionOf(beginConfirmed(viaProxy()))
     const transaction = await beginConfirmed(viaProxy())

@@ -2,7 +2,12 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { success } from '@pantheon/kit/application'
-import { commitConfirmed, inConfirmedTransaction, LucidUnitOfWork, translateDatabaseUnavailable } from '@pantheon/kit/persistence'
+import {
+  commitConfirmed,
+  inConfirmedTransaction,
+  LucidUnitOfWork,
+  translateDatabaseUnavailable,
+} from '@pantheon/kit/persistence'
 
 /*
  * A COMMIT whose connection dies before the server answers it. Always on PostgreSQL (the `pg`
@@ -64,7 +69,9 @@ test.group('Confirmed commit (PostgreSQL)', (group) => {
     assert.deepEqual(await storedNames(), [])
   })
 
-  test('commitConfirmed resolves once the COMMIT is confirmed, and the row is stored', async ({ assert }) => {
+  test('commitConfirmed resolves once the COMMIT is confirmed, and the row is stored', async ({
+    assert,
+  }) => {
     const transaction = await pg().transaction()
     await transaction.insertQuery().table(TABLE).insert({ name: 'kept' })
     await commitConfirmed(transaction)
@@ -96,7 +103,9 @@ test.group('Confirmed commit (PostgreSQL)', (group) => {
     assert.deepEqual(await storedNames(), ['kept'])
   })
 
-  test('a unit of work whose COMMIT is lost fails instead of answering success', async ({ assert }) => {
+  test('a unit of work whose COMMIT is lost fails instead of answering success', async ({
+    assert,
+  }) => {
     const unitOfWork = new LucidUnitOfWork(db, undefined, 'pg')
     const outcome = unitOfWork.run(async () => {
       const transaction = unitOfWork.client() as TransactionClientContract

@@ -19,7 +19,9 @@ test.group('Health', (group) => {
     ready.assertBodyContains({ status: 'ok' })
   })
 
-  test('ready answers 503 while the database cannot be reached; live still answers', async ({ client }) => {
+  test('ready answers 503 while the database cannot be reached; live still answers', async ({
+    client,
+  }) => {
     const unreachable =
       original.client === 'pg'
         ? { ...original, connection: 'postgres://postgres@127.0.0.1:1/test' }

@@ -34,7 +34,10 @@ function startHost(ports: { http: number; https: number }, env: Record<string, s
 }
 
 /** Asserts that nothing answers HTTPS on the port while the server runs. */
-async function assertNoHttps(assert: { rejects: (fn: () => Promise<unknown>) => Promise<void> }, port: number) {
+async function assertNoHttps(
+  assert: { rejects: (fn: () => Promise<unknown>) => Promise<void> },
+  port: number
+) {
   await assert.rejects(() => httpsGet(`https://127.0.0.1:${port}/`))
 }
 
@@ -78,14 +81,17 @@ test.group('Host process', (group) => {
     }
   }).timeout(40_000)
 
-  test('HTTPS_ENABLED=false switches the development HTTPS listener off; API_DOCS_PATH moves the reference', async ({ assert }) => {
+  test('HTTPS_ENABLED=false switches the development HTTPS listener off; API_DOCS_PATH moves the reference', async ({
+    assert,
+  }) => {
     const server = await startHost(
       { http: 5205, https: 5206 },
       { NODE_ENV: 'development', HTTPS_ENABLED: 'false', API_DOCS_PATH: '/reference' }
     )
     try {
       await assertNoHttps(assert, 5206)
-      assert.equal((await fetch('http://127.0.0.1:5205/reference')).status, 200)
+      const reference = await fetch('http://127.0.0.1:5205/reference')
+      assert.equal(reference.status, 200)
     } finally {
       await server.stop()
     }

@@ -78,11 +78,17 @@ test.group('Lucid unit of work', (group) => {
     })
   })
 
-  test('runs domain event handlers before the commit, in the same transaction', async ({ assert }) => {
+  test('runs domain event handlers before the commit, in the same transaction', async ({
+    assert,
+  }) => {
     const unitOfWork = new LucidUnitOfWork(db)
     unitOfWork.domainEvents.register(Noted, {
       async handle(event: DomainEvent) {
-        await unitOfWork.client().insertQuery().table(TABLE).insert({ name: (event as Noted).note })
+        await unitOfWork
+          .client()
+          .insertQuery()
+          .table(TABLE)
+          .insert({ name: (event as Noted).note })
       },
     })
     const notebook = new Notebook()

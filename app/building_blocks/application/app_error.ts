@@ -3,13 +3,7 @@
  * (see building_blocks/infrastructure/http/problem_details.ts); nothing else decides statuses.
  */
 export type ErrorKind =
-  | 'validation'
-  | 'notFound'
-  | 'conflict'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'unavailable'
-  | 'failure'
+  'validation' | 'notFound' | 'conflict' | 'unauthorized' | 'forbidden' | 'unavailable' | 'failure'
 
 /** One failed field of a validation error. `field` is the path of the input, e.g. "price". */
 export interface FieldError {

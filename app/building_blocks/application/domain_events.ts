@@ -33,7 +33,8 @@ export class DomainEventDispatcher {
       const events = [...aggregates].flatMap((aggregate) => aggregate.pullDomainEvents())
       if (events.length === 0) return
       for (const event of events) {
-        for (const handler of this.#handlers.get(event.constructor) ?? []) await handler.handle(event)
+        for (const handler of this.#handlers.get(event.constructor) ?? [])
+          await handler.handle(event)
       }
     }
     throw new Error(`Domain events kept raising more events after ${maxRounds} rounds`)

@@ -1,11 +1,5 @@
 import type { CommandHandler, QueryHandler } from './handlers.js'
-import {
-  Command,
-  Query,
-  type Message,
-  type MessageClass,
-  type ResultOf,
-} from './messages.js'
+import { Command, Query, type Message, type MessageClass, type ResultOf } from './messages.js'
 import type { NextStep, PipelineBehavior } from './pipeline/pipeline_behavior.js'
 import type { Result } from './result.js'
 
@@ -42,7 +36,8 @@ export class Mediator {
   }
 
   send<TCommand extends Command<unknown>>(command: TCommand): Promise<Result<ResultOf<TCommand>>> {
-    if (!(command instanceof Command)) return rejectWith(new TypeError('mediator.send takes a Command'))
+    if (!(command instanceof Command))
+      return rejectWith(new TypeError('mediator.send takes a Command'))
     return this.dispatch(command)
   }
 
@@ -51,7 +46,9 @@ export class Mediator {
     return this.dispatch(query)
   }
 
-  private dispatch<TMessage extends Message>(message: TMessage): Promise<Result<ResultOf<TMessage>>> {
+  private dispatch<TMessage extends Message>(
+    message: TMessage
+  ): Promise<Result<ResultOf<TMessage>>> {
     const pipeline = this.#pipelines.get(message.constructor)
     if (!pipeline) {
       return rejectWith(new Error(`No handler is registered for ${message.constructor.name}`))

@@ -37,7 +37,11 @@ export function defineEntity<const T extends EntityDefinition>(definition: T): T
 }
 
 /** Refuses a missing required property with a named domain error (e.g. Product.NameRequired). */
-export function requireProperty<T>(entity: string, property: string, value: T | null | undefined): T {
+export function requireProperty<T>(
+  entity: string,
+  property: string,
+  value: T | null | undefined
+): T {
   if (value === undefined || value === null) {
     const pascal = property.charAt(0).toUpperCase() + property.slice(1)
     throw new DomainError(`${entity}.${pascal}Required`, `${entity} ${property} is required`)

@@ -31,7 +31,12 @@ export class Product extends AggregateRoot<ProductId> {
     const category =
       input.category === undefined || input.category === null
         ? null
-        : requireText(input.category, PRODUCT_CATEGORY_MAX_LENGTH, 'Product.InvalidCategory', 'category')
+        : requireText(
+            input.category,
+            PRODUCT_CATEGORY_MAX_LENGTH,
+            'Product.InvalidCategory',
+            'category'
+          )
     const product = new Product(ProductId.create(), name, input.price, category, new Date())
     product.raise(
       new ProductCreated(product.id, product.name, product.price.amount, product.category)

@@ -40,11 +40,13 @@ export default defineModuleIndex({
     'application/commands/delete_product/delete_product_handler.ts': DeleteProductHandler,
     'application/queries/get_catalog_sample/get_catalog_sample_handler.ts': GetCatalogSampleHandler,
     'application/queries/get_product_by_id/get_product_by_id_handler.ts': GetProductByIdHandler,
-    'application/queries/get_product_by_id_v2/get_product_by_id_v2_handler.ts': GetProductByIdV2Handler,
+    'application/queries/get_product_by_id_v2/get_product_by_id_v2_handler.ts':
+      GetProductByIdV2Handler,
   },
   validators: {
     'application/commands/create_product/create_product_validator.ts': CreateProductValidator,
-    'application/commands/create_product_v2/create_product_v2_validator.ts': CreateProductV2Validator,
+    'application/commands/create_product_v2/create_product_v2_validator.ts':
+      CreateProductV2Validator,
     'application/commands/delete_product/delete_product_validator.ts': DeleteProductValidator,
   },
   domainEventHandlers: {

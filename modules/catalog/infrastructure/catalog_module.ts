@@ -16,7 +16,10 @@ export default class CatalogModule extends PantheonModule {
   readonly index = catalogIndex
 
   protected registerServices(): void {
-    this.app.container.singleton(ProductRepository, () => new LucidProductRepository(this.unitOfWork))
+    this.app.container.singleton(
+      ProductRepository,
+      () => new LucidProductRepository(this.unitOfWork)
+    )
     this.app.container.singleton(ProductReadModel, () => new LucidProductReadModel(this.unitOfWork))
   }
 }

@@ -12,4 +12,7 @@ export interface ProductCreatedPayload {
   category?: string
 }
 
-export const productCreatedEvent = defineIntegrationEvent<ProductCreatedPayload>('catalog.product_created', 1)
+export const productCreatedEvent = defineIntegrationEvent<ProductCreatedPayload>(
+  'catalog.product_created',
+  1
+)

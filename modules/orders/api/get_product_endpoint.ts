@@ -1,6 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
-import { defineRepresentation, type EndpointDocs, MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
+import {
+  defineRepresentation,
+  type EndpointDocs,
+  MediatorEndpoint,
+  UUID_PARAM,
+} from '@pantheon/kit/http'
 import { GetProductQuery } from '../application/queries/get_product/get_product_query.js'
 
 const catalogProductRepresentation = defineRepresentation(
@@ -14,7 +19,11 @@ export default class GetProductEndpoint extends MediatorEndpoint {
   readonly params = { id: UUID_PARAM }
   readonly docs: EndpointDocs = {
     summary: 'Get a product as Orders knows it',
-    response: { status: 200, description: 'The product', representation: catalogProductRepresentation },
+    response: {
+      status: 200,
+      description: 'The product',
+      representation: catalogProductRepresentation,
+    },
     problems: [404],
   }
 

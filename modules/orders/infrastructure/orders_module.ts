@@ -15,6 +15,9 @@ export default class OrdersModule extends PantheonModule {
   readonly index = ordersIndex
 
   protected registerServices(): void {
-    this.app.container.singleton(CatalogProductRepository, () => new LucidCatalogProductRepository(this.unitOfWork))
+    this.app.container.singleton(
+      CatalogProductRepository,
+      () => new LucidCatalogProductRepository(this.unitOfWork)
+    )
   }
 }

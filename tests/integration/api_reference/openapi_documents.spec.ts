@@ -28,14 +28,24 @@ async function servedDocuments(client: ApiClient) {
 test.group('API reference', () => {
   test('serves one document per module and version', async ({ client, assert }) => {
     const documents = await servedDocuments(client)
-    assert.includeMembers(Object.keys(documents), ['catalog-v1.json', 'catalog-v2.json', 'orders-v1.json'])
+    assert.includeMembers(Object.keys(documents), [
+      'catalog-v1.json',
+      'catalog-v2.json',
+      'orders-v1.json',
+    ])
 
     const v1 = documents['catalog-v1.json'] as any
     assert.equal(v1.openapi, '3.1.0')
-    assert.deepEqual(Object.keys(v1.paths).sort(), ['/api/v1/catalog', '/api/v1/catalog/sample', '/api/v1/catalog/{id}'])
-    const createBody = v1.paths['/api/v1/catalog'].post.requestBody.content['application/json'].schema
+    assert.deepEqual(Object.keys(v1.paths).sort(), [
+      '/api/v1/catalog',
+      '/api/v1/catalog/sample',
+      '/api/v1/catalog/{id}',
+    ])
+    const createBody =
+      v1.paths['/api/v1/catalog'].post.requestBody.content['application/json'].schema
     assert.deepEqual(createBody.required, ['name', 'price'])
-    const product = v1.paths['/api/v1/catalog/{id}'].get.responses['200'].content['application/json'].schema
+    const product =
+      v1.paths['/api/v1/catalog/{id}'].get.responses['200'].content['application/json'].schema
     assert.deepEqual(Object.keys(product.properties), ['id', 'name', 'price'])
     assert.property(v1.paths['/api/v1/catalog/{id}'].get.responses, '404')
 
@@ -46,7 +56,10 @@ test.group('API reference', () => {
       ['name', 'price', 'category']
     )
     const orders = documents['orders-v1.json'] as any
-    assert.deepEqual(Object.keys(orders.paths).sort(), ['/api/v1/orders/products/{id}', '/api/v1/orders/sample'])
+    assert.deepEqual(Object.keys(orders.paths).sort(), [
+      '/api/v1/orders/products/{id}',
+      '/api/v1/orders/sample',
+    ])
   })
 
   test('every document passes redocly lint with zero errors', async ({ client, assert }) => {
@@ -83,7 +96,8 @@ test.group('API reference', () => {
         assert.deepEqual(
           breaking,
           [],
-          `${name} breaks clients of its version; keep the old behaviour or add a new API version:\n` + breaking.join('\n')
+          `${name} breaks clients of its version; keep the old behaviour or add a new API version:\n` +
+            breaking.join('\n')
         )
       }
       if (!existsSync(committedFile) || (await readFile(committedFile, 'utf8')) !== current) {

@@ -18,7 +18,8 @@ const PORT = '5216'
  * nothing in it knows Pantheon. The versions are the ones this repository installs.
  */
 function plainApp(versions: Record<string, string>): Record<string, string> {
-  const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [name, versions[name]]))
+  const pick = (...names: string[]) =>
+    Object.fromEntries(names.map((name) => [name, versions[name]]))
   const manifest = {
     name: 'plain-api',
     version: '0.0.0',
@@ -349,7 +350,9 @@ const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')
 async function snapshot(root: string): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {}
   for (const file of await appFiles(root)) {
-    hashes[file] = createHash('sha256').update(await readFile(join(root, file))).digest('hex')
+    hashes[file] = createHash('sha256')
+      .update(await readFile(join(root, file)))
+      .digest('hex')
   }
   return hashes
 }
@@ -372,10 +375,14 @@ async function inApp(cwd: string, args: string[], env: Record<string, string> = 
 
 /** The kit as npm publishes it, packed from this checkout's dist/ (built before the tests). */
 async function packKit(destination: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], {
-    cwd: app.makePath(),
-    maxBuffer: 20 * 1024 * 1024,
-  })
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
+    {
+      cwd: app.makePath(),
+      maxBuffer: 20 * 1024 * 1024,
+    }
+  )
   return join(destination, (JSON.parse(stdout) as { filename: string }[])[0].filename)
 }
 
@@ -386,10 +393,14 @@ test.group('Adopting the kit in an existing app', (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  test('configure @pantheon/kit turns a plain AdonisJS app into a Pantheon host', async ({ assert }) => {
+  test('configure @pantheon/kit turns a plain AdonisJS app into a Pantheon host', async ({
+    assert,
+  }) => {
     const root = join(workspace, 'plain-api')
     const kit = await readJson(app.makePath('package.json'))
-    for (const [file, contents] of Object.entries(plainApp({ ...kit.devDependencies, ...kit.dependencies }))) {
+    for (const [file, contents] of Object.entries(
+      plainApp({ ...kit.devDependencies, ...kit.dependencies })
+    )) {
       await mkdir(dirname(join(root, file)), { recursive: true })
       await writeFile(join(root, file), contents)
     }
@@ -430,8 +441,12 @@ test.group('Adopting the kit in an existing app', (group) => {
       assert.include(rc, expected)
     }
     const env = await readFile(join(root, 'start/env.ts'), 'utf8')
-    assert.include(env, "MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory', 'redis', 'rabbitmq'] as const)")
-    assert.equal((await readJson(join(root, 'package.json'))).imports['#modules/*'], './modules/*.js')
+    assert.include(
+      env,
+      "MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory', 'redis', 'rabbitmq'] as const)"
+    )
+    const { imports } = await readJson(join(root, 'package.json'))
+    assert.equal(imports['#modules/*'], './modules/*.js')
 
     const configured = await snapshot(root)
     await inApp(root, ['ace', 'configure', '@pantheon/kit'])
@@ -444,7 +459,20 @@ test.group('Adopting the kit in an existing app', (group) => {
       ['add-entity', 'Item', '--module', 'Inventory', '--aggregate', '--properties', 'Name:string'],
       ['add-migration', 'Init', '--module', 'Inventory'],
       ['add-command', 'CreateItem', '--module', 'Inventory', '--result-type', 'ItemId'],
-      ['add-endpoint', 'CreateItem', '--module', 'Inventory', '--method', 'POST', '--route', '/', '--command', 'CreateItem', '--result-type', 'ItemId'],
+      [
+        'add-endpoint',
+        'CreateItem',
+        '--module',
+        'Inventory',
+        '--method',
+        'POST',
+        '--route',
+        '/',
+        '--command',
+        'CreateItem',
+        '--result-type',
+        'ItemId',
+      ],
     ]) {
       await inApp(root, ['ace', ...command])
     }
@@ -453,7 +481,10 @@ test.group('Adopting the kit in an existing app', (group) => {
     const tests = await inApp(root, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
 
-    const server = await startServerProcess({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT }, { appRoot: root })
+    const server = await startServerProcess(
+      { NODE_ENV: 'development', HOST: '127.0.0.1', PORT },
+      { appRoot: root }
+    )
     try {
       const sample = await fetch(`http://127.0.0.1:${PORT}/api/inventory/sample`)
       assert.equal(sample.status, 200)

@@ -18,12 +18,18 @@ test.group('Stubs of an app made by init', (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  test("come from the kit until the app ejects its own copy, which then wins", async ({ assert }) => {
+  test('come from the kit until the app ejects its own copy, which then wins', async ({
+    assert,
+  }) => {
     const node = process.execPath
-    await run(node, ['ace', 'init', 'Shop', '--out', workspace], { cwd: app.makePath(), timeout: 120_000 })
+    await run(node, ['ace', 'init', 'Shop', '--out', workspace], {
+      cwd: app.makePath(),
+      timeout: 120_000,
+    })
     const shop = join(workspace, 'Shop')
     await installOffline(shop)
-    const inShop = (...args: string[]) => run(node, ['ace', ...args], { cwd: shop, timeout: 120_000 })
+    const inShop = (...args: string[]) =>
+      run(node, ['ace', ...args], { cwd: shop, timeout: 120_000 })
 
     await inShop('add-module', 'Orders')
     const fromKit = await readFile(join(shop, HANDLER), 'utf8')
@@ -35,11 +41,17 @@ test.group('Stubs of an app made by init', (group) => {
       await readFile(ejected, 'utf8'),
       await readFile(app.makePath('stubs/pantheon/module/sample_handler.stub'), 'utf8')
     )
-    assert.isFalse(existsSync(join(shop, 'stubs/pantheon/module/registration.stub')), 'only the named stub')
+    assert.isFalse(
+      existsSync(join(shop, 'stubs/pantheon/module/registration.stub')),
+      'only the named stub'
+    )
     await appendFile(ejected, '// Reviewed by the Shop team\n')
 
     await inShop('add-module', 'Orders')
-    assert.equal(await readFile(join(shop, HANDLER), 'utf8'), `${fromKit}// Reviewed by the Shop team\n`)
+    assert.equal(
+      await readFile(join(shop, HANDLER), 'utf8'),
+      `${fromKit}// Reviewed by the Shop team\n`
+    )
 
     const unknown = await inShop('pantheon:eject', 'modul').catch((error) => error)
     assert.equal(unknown.code, 1)

@@ -11,6 +11,13 @@ import { startServerProcess } from '#tests/common/server_process'
 const run = promisify(execFile)
 
 /**
+ * The new app's ports, set apart from this suite's own (TEST_PORT, 5100 by default): 5110, 5211
+ * and 5214 by default, and as far above another TEST_PORT.
+ */
+const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
+const port = (offset: number) => String(BASE_PORT + offset)
+
+/**
  * The environment of the new app's processes: its own SQLite file and test port, so nothing it
  * does touches this suite's database or server.
  */
@@ -19,7 +26,7 @@ const CHILD_ENV = {
   NODE_ENV: 'development',
   DB_CONNECTION: 'sqlite',
   SQLITE_FILENAME: 'tmp/db.sqlite3',
-  TEST_PORT: '5110',
+  TEST_PORT: port(10),
   HOST: '127.0.0.1',
 }
 
@@ -51,8 +58,9 @@ test.group('Scaffolding end to end', (group) => {
     const shop = join(workspace, 'Shop')
     // The new app installs with npm; reusing this app's packages keeps the test fast and offline.
     await installOffline(shop)
+    const files = await appFiles(shop)
     assert.deepEqual(
-      (await appFiles(shop)).filter((file) => /(^|\/)(app|commands|stubs)\//.test(file)),
+      files.filter((file) => /(^|\/)(app|commands|stubs)\//.test(file)),
       [],
       'the app holds no kernel, command or stub source'
     )
@@ -63,11 +71,45 @@ test.group('Scaffolding end to end', (group) => {
 
     for (const command of [
       ['add-module', 'Catalog'],
-      ['add-entity', 'Product', '--module', 'Catalog', '--aggregate', '--properties', 'Name:string,Price:decimal'],
+      [
+        'add-entity',
+        'Product',
+        '--module',
+        'Catalog',
+        '--aggregate',
+        '--properties',
+        'Name:string,Price:decimal',
+      ],
       ['add-command', 'CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'],
       ['add-query', 'GetProductById', '--module', 'Catalog', '--result-type', 'ProductDto'],
-      ['add-endpoint', 'CreateProduct', '--module', 'Catalog', '--method', 'POST', '--route', '/', '--command', 'CreateProduct', '--result-type', 'ProductId'],
-      ['add-endpoint', 'GetProduct', '--module', 'Catalog', '--method', 'GET', '--route', '/:id', '--query', 'GetProductById', '--result-type', 'ProductDto'],
+      [
+        'add-endpoint',
+        'CreateProduct',
+        '--module',
+        'Catalog',
+        '--method',
+        'POST',
+        '--route',
+        '/',
+        '--command',
+        'CreateProduct',
+        '--result-type',
+        'ProductId',
+      ],
+      [
+        'add-endpoint',
+        'GetProduct',
+        '--module',
+        'Catalog',
+        '--method',
+        'GET',
+        '--route',
+        '/:id',
+        '--query',
+        'GetProductById',
+        '--result-type',
+        'ProductDto',
+      ],
       ['add-migration', 'Init', '--module', 'Catalog'],
       ['add-module', 'Orders'],
     ]) {
@@ -75,16 +117,39 @@ test.group('Scaffolding end to end', (group) => {
     }
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
 
+    // Every file init and the commands wrote is lint-clean as written: the app's own eslint
+    // (configApp, with prettier and @adonisjs/prettier-config) exits 0 with nothing to report.
+    const lint = await run(node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], {
+      cwd: shop,
+      env: CHILD_ENV,
+      maxBuffer: 20 * 1024 * 1024,
+    }).then(
+      ({ stdout }) => ({ exitCode: 0, output: stdout }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        exitCode: error.code,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      })
+    )
+    assert.equal(lint.exitCode, 0, `eslint . failed in the new app:\n${lint.output}`)
+    assert.equal(lint.output.trim(), '')
+
     const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
     assert.notMatch(tests.stdout, /failed/)
 
     const server = await startServerProcess(
-      { NODE_ENV: 'development', HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: '5211', DB_CONNECTION: 'sqlite', SQLITE_FILENAME: 'tmp/db.sqlite3' },
+      {
+        NODE_ENV: 'development',
+        HTTPS_ENABLED: 'false',
+        HOST: '127.0.0.1',
+        PORT: port(111),
+        DB_CONNECTION: 'sqlite',
+        SQLITE_FILENAME: 'tmp/db.sqlite3',
+      },
       { appRoot: shop }
     )
     try {
-      const base = 'http://127.0.0.1:5211'
+      const base = `http://127.0.0.1:${port(111)}`
       const created = await fetch(`${base}/api/catalog/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -107,9 +172,19 @@ test.group('Scaffolding end to end', (group) => {
     }
   }).timeout(300_000)
 
-  test('init --transport redis gives an app that runs on Redis with no file edited by hand', async ({ assert }) => {
+  test('init --transport redis gives an app that runs on Redis with no file edited by hand', async ({
+    assert,
+  }) => {
     const node = process.execPath
-    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace, '--transport', 'redis'])
+    await inApp(app.makePath(), node, [
+      'ace',
+      'init',
+      'Shop',
+      '--out',
+      workspace,
+      '--transport',
+      'redis',
+    ])
     const shop = join(workspace, 'Shop')
     await installOffline(shop)
     await inApp(shop, node, ['ace', 'add-module', 'Orders'])
@@ -120,14 +195,14 @@ test.group('Scaffolding end to end', (group) => {
         NODE_ENV: 'development',
         HTTPS_ENABLED: 'false',
         HOST: '127.0.0.1',
-        PORT: '5214',
+        PORT: port(114),
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: 'tmp/db.sqlite3',
       },
       { appRoot: shop }
     )
     try {
-      const ready = await fetch('http://127.0.0.1:5214/health/ready')
+      const ready = await fetch(`http://127.0.0.1:${port(114)}/health/ready`)
       assert.equal(ready.status, 200)
       assert.deepEqual(((await ready.json()) as { checks: unknown }).checks, {
         'Database health check (sqlite)': 'ok',

@@ -22,9 +22,14 @@ test.group('A generated app in production', (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  test('serves requests without loading the generators or any scaffolding code', async ({ assert }) => {
+  test('serves requests without loading the generators or any scaffolding code', async ({
+    assert,
+  }) => {
     const node = process.execPath
-    await run(node, ['ace', 'init', 'Shop', '--out', workspace], { cwd: app.makePath(), timeout: 120_000 })
+    await run(node, ['ace', 'init', 'Shop', '--out', workspace], {
+      cwd: app.makePath(),
+      timeout: 120_000,
+    })
     const shop = join(workspace, 'Shop')
     await installOffline(shop)
     await run(node, ['ace', 'add-module', 'Orders'], { cwd: shop, timeout: 120_000 })
@@ -54,9 +59,13 @@ test.group('A generated app in production', (group) => {
     } finally {
       await server.stop()
     }
-    const imports = (await readFile(recorded, 'utf8')).split('\n').filter(Boolean)
+    const record = await readFile(recorded, 'utf8')
+    const imports = record.split('\n').filter(Boolean)
     // Not vacuous: the recorder saw the kit's runtime being loaded.
     assert.isTrue(imports.some((url) => url.includes('@pantheon/kit/dist/app/providers/')))
-    assert.deepEqual(imports.filter((url) => new RegExp(SCAFFOLDING).test(url)), [])
+    assert.deepEqual(
+      imports.filter((url) => new RegExp(SCAFFOLDING).test(url)),
+      []
+    )
   }).timeout(300_000)
 })

@@ -11,7 +11,9 @@ import { startServerProcess } from '#tests/common/server_process'
 const run = promisify(execFile)
 
 test.group('Production build', () => {
-  test('builds, migrates with ace and serves the API from compiled JavaScript', async ({ assert }) => {
+  test('builds, migrates with ace and serves the API from compiled JavaScript', async ({
+    assert,
+  }) => {
     const build = app.makePath('build')
     await run(process.execPath, ['ace', 'build'], { cwd: app.makePath(), timeout: 240_000 })
     if (!existsSync(join(build, 'node_modules'))) {
@@ -26,7 +28,10 @@ test.group('Production build', () => {
       SQLITE_FILENAME: join(folder, 'db.sqlite3'),
     }
     try {
-      const migrated = await run(process.execPath, ['ace', 'migration:run', '--force'], { cwd: build, env })
+      const migrated = await run(process.execPath, ['ace', 'migration:run', '--force'], {
+        cwd: build,
+        env,
+      })
       assert.include(migrated.stdout, 'Migrated')
 
       const server = await startServerProcess(

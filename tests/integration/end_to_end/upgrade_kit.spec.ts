@@ -64,8 +64,13 @@ async function probe(appRoot: string) {
     const sample = await fetch(`${BASE}/api/orders/sample`)
     const missing = await fetch(`${BASE}/api/orders/nope`)
     // The answers came from this app's server, not from another process holding the port.
-    if (server.process.exitCode !== null || !server.output().includes(`started HTTP server on 127.0.0.1:${PORT}`)) {
-      throw new Error(`the app's server is not the one that answered on ${PORT}:\n${server.output()}`)
+    if (
+      server.process.exitCode !== null ||
+      !server.output().includes(`started HTTP server on 127.0.0.1:${PORT}`)
+    ) {
+      throw new Error(
+        `the app's server is not the one that answered on ${PORT}:\n${server.output()}`
+      )
     }
     return {
       sample: { status: sample.status, body: await sample.text() },
@@ -89,7 +94,8 @@ async function probe(appRoot: string) {
 const FIX = {
   file: 'dist/app/building_blocks/infrastructure/http/problem_details.js',
   find: ".header('content-type', 'application/problem+json; charset=utf-8')",
-  replace: ".header('content-type', 'application/problem+json; charset=utf-8')\n        .header('cache-control', 'no-store')",
+  replace:
+    ".header('content-type', 'application/problem+json; charset=utf-8')\n        .header('cache-control', 'no-store')",
 }
 
 test.group('Kit upgrade end to end', (group) => {
@@ -99,7 +105,9 @@ test.group('Kit upgrade end to end', (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  test('an app made with kit N takes a fix from kit N+1 by upgrading the package alone', async ({ assert }) => {
+  test('an app made with kit N takes a fix from kit N+1 by upgrading the package alone', async ({
+    assert,
+  }) => {
     const node = process.execPath
     const timings: string[] = []
     const timed = async <T>(label: string, step: () => Promise<T>): Promise<T> => {
@@ -110,17 +118,21 @@ test.group('Kit upgrade end to end', (group) => {
     }
 
     // Kit N: the version of this repository, packed by init into the app's vendor/.
-    const kitN = (await manifest(app.makePath())).version
+    const { version: kitN } = await manifest(app.makePath())
     const kitNext = nextPatch(kitN)
     await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
     const shop = join(workspace, 'Shop')
     const vendored = join(shop, 'vendor', `pantheon-kit-${kitN}.tgz`)
     assert.deepEqual(await readdir(join(shop, 'vendor')), [basename(vendored)])
-    assert.equal((await manifest(shop)).dependencies['@pantheon/kit'], `file:vendor/${basename(vendored)}`)
+    const { dependencies } = await manifest(shop)
+    assert.equal(dependencies['@pantheon/kit'], `file:vendor/${basename(vendored)}`)
 
     // A real install from the registry (npm's cache first), as a developer's first `npm install`.
-    await timed('npm install', () => npm(shop, ['install', '--prefer-offline', '--no-audit', '--no-fund']))
-    assert.equal((await manifest(join(shop, 'node_modules/@pantheon/kit'))).version, kitN)
+    await timed('npm install', () =>
+      npm(shop, ['install', '--prefer-offline', '--no-audit', '--no-fund'])
+    )
+    const kitInstalled = await manifest(join(shop, 'node_modules/@pantheon/kit'))
+    assert.equal(kitInstalled.version, kitN)
     await inApp(shop, node, ['ace', 'add-module', 'Orders'])
 
     // The app's tests pass on kit N. Their first run writes the baseline OpenAPI documents
@@ -147,13 +159,23 @@ test.group('Kit upgrade end to end', (group) => {
     assert.equal(old.missing.status, 404)
     assert.equal(old.missing.contentType, 'application/problem+json; charset=utf-8')
     assert.notMatch(old.missing.cacheControl ?? '', /no-store/)
-    assert.include(old.missing.body, { status: 404, code: 'Route.NotFound', instance: '/api/orders/nope' })
+    assert.include(old.missing.body, {
+      status: 404,
+      code: 'Route.NotFound',
+      instance: '/api/orders/nope',
+    })
 
     // Kit N+1: the N tarball unpacked, the compiled fix applied, the patch version bumped, packed.
-    const release = await timed('release N+1', () => releasePatch(vendored, join(workspace, 'release'), FIX))
+    const release = await timed('release N+1', () =>
+      releasePatch(vendored, join(workspace, 'release'), FIX)
+    )
     assert.equal(release.version, kitNext)
     assert.equal(basename(release.tarball), `pantheon-kit-${kitNext}.tgz`)
-    assert.deepEqual(await tarballFiles(release.tarball), await tarballFiles(vendored), 'N+1 ships the same files as N')
+    assert.deepEqual(
+      await tarballFiles(release.tarball),
+      await tarballFiles(vendored),
+      'N+1 ships the same files as N'
+    )
 
     // The upgrade: one npm install of the new package; no generator runs, no file is rewritten.
     await timed('npm install N+1', () =>
@@ -161,14 +183,18 @@ test.group('Kit upgrade end to end', (group) => {
     )
     assert.deepEqual(await hashAppFiles(shop), before, 'the upgrade changed none of the app files')
     const manifestAfter = await manifest(shop)
-    assert.equal(manifestAfter.dependencies['@pantheon/kit'], `file:${relative(shop, release.tarball)}`)
+    assert.equal(
+      manifestAfter.dependencies['@pantheon/kit'],
+      `file:${relative(shop, release.tarball)}`
+    )
     assert.deepEqual(
       { ...manifestAfter, dependencies: { ...manifestAfter.dependencies, '@pantheon/kit': '' } },
       { ...manifestBefore, dependencies: { ...manifestBefore.dependencies, '@pantheon/kit': '' } },
       'only the kit dependency changed in package.json'
     )
     const installed = join(shop, 'node_modules/@pantheon/kit')
-    assert.equal((await manifest(installed)).version, kitNext)
+    const kitUpgraded = await manifest(installed)
+    assert.equal(kitUpgraded.version, kitNext)
     assert.include(await readFile(join(installed, FIX.file), 'utf8'), "'cache-control', 'no-store'")
 
     // The app's own tests pass on N+1, untouched.
@@ -184,9 +210,17 @@ test.group('Kit upgrade end to end', (group) => {
     assert.equal(fixed.missing.status, 404)
     assert.equal(fixed.missing.contentType, old.missing.contentType)
     assert.equal(fixed.missing.cacheControl, 'no-store')
-    assert.include(fixed.missing.body, { status: 404, code: 'Route.NotFound', instance: '/api/orders/nope' })
+    assert.include(fixed.missing.body, {
+      status: 404,
+      code: 'Route.NotFound',
+      instance: '/api/orders/nope',
+    })
 
-    assert.deepEqual(await hashAppFiles(shop), before, 'running the upgraded app changed none of its files')
+    assert.deepEqual(
+      await hashAppFiles(shop),
+      before,
+      'running the upgraded app changed none of its files'
+    )
     console.log(`kit ${kitN} → ${kitNext} upgrade timings: ${timings.join(', ')}`)
   }).timeout(600_000)
 })

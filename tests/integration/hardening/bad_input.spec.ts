@@ -80,7 +80,10 @@ const bodies = fc.oneof(
   { weight: 2, arbitrary: fc.string() },
   { weight: 1, arbitrary: fc.integer({ min: 10, max: 200_000 }).map(nested) },
   { weight: 1, arbitrary: fc.constant('{"name":"a","name":"Duplicate","price":1,"price":2}') },
-  { weight: 1, arbitrary: fc.constant(JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1), price: 1 })) },
+  {
+    weight: 1,
+    arbitrary: fc.constant(JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1), price: 1 })),
+  },
   { weight: 1, arbitrary: fc.constant('{"name": "Pen", "price": 1') },
   { weight: 1, arbitrary: fc.constant(undefined) }
 )
@@ -106,23 +109,35 @@ const requests = fc.record({
 })
 
 test.group('Hardening: bad input', () => {
-  test(`${RUNS} generated requests never get a 5xx, and failures are problem details`, async ({ assert }) => {
+  test(`${RUNS} generated requests never get a 5xx, and failures are problem details`, async ({
+    assert,
+  }) => {
     let sent = 0
     await fc.assert(
       fc.asyncProperty(requests, async (request) => {
         const url = new URL(request.path, base())
-        if (request.queryVersion !== undefined) url.searchParams.set('api-version', request.queryVersion)
+        if (request.queryVersion !== undefined)
+          url.searchParams.set('api-version', request.queryVersion)
         const headers: Record<string, string> = {}
         if (request.contentType) headers['content-type'] = request.contentType
-        if (request.headerVersion !== undefined) headers['x-api-version'] = request.headerVersion.replace(/[^\x20-\x7e]/g, '?')
+        if (request.headerVersion !== undefined)
+          headers['x-api-version'] = request.headerVersion.replace(/[^\x20-\x7e]/g, '?')
         const hasBody = request.method !== 'GET' && request.body !== undefined
-        const response = await fetch(url, { method: request.method, headers, body: hasBody ? request.body : undefined })
+        const response = await fetch(url, {
+          method: request.method,
+          headers,
+          body: hasBody ? request.body : undefined,
+        })
         const text = await response.text()
         sent += 1
         const context = `${request.method} ${url.pathname}${url.search} (${request.contentType}) → ${response.status} ${text.slice(0, 300)}`
         assert.isBelow(response.status, 500, context)
         if (response.status >= 400) {
-          assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/, context)
+          assert.match(
+            response.headers.get('content-type') ?? '',
+            /^application\/problem\+json/,
+            context
+          )
           const problem = JSON.parse(text)
           assert.equal(problem.status, response.status, context)
           assert.isString(problem.code, context)

@@ -62,7 +62,10 @@ function deliveryHost(options: { writeAgain: boolean }) {
   const pipelines = new PipelineFactory({
     translators: [translateDatabaseUnavailable],
     report: (error) => logged.push({ data: { err: error }, message: 'unexpected' }),
-    logger: { debug() {}, info: (data, message) => logged.push({ data: data as Record<string, unknown>, message }) },
+    logger: {
+      debug() {},
+      info: (data, message) => logged.push({ data: data as Record<string, unknown>, message }),
+    },
     handlerTimeoutMs: TIMEOUT_MS,
   })
   const mediator = new Mediator()
@@ -127,7 +130,9 @@ test.group('Handler timeout', (group) => {
     assert.deepEqual(await storedNotes(), ['parcel: first write', 'parcel: second write'])
   })
 
-  test('a command that outlives its timeout answers 503 problem details at the timeout and saves nothing', async ({ assert }) => {
+  test('a command that outlives its timeout answers 503 problem details at the timeout and saves nothing', async ({
+    assert,
+  }) => {
     const host = deliveryHost({ writeAgain: false })
 
     const response = await post(host.endpoint)
@@ -150,7 +155,9 @@ test.group('Handler timeout', (group) => {
     assert.deepEqual(await storedNotes(), [])
   })
 
-  test("a timed-out handler's later writes fail on the finished transaction instead of landing", async ({ assert }) => {
+  test("a timed-out handler's later writes fail on the finished transaction instead of landing", async ({
+    assert,
+  }) => {
     const host = deliveryHost({ writeAgain: true })
 
     const response = await post(host.endpoint)
@@ -158,7 +165,10 @@ test.group('Handler timeout', (group) => {
     const late = await host.lateOutcome()
 
     assert.equal(response.status, 503)
-    assert.match(String((late.err as Error | undefined)?.message), /Transaction query already complete/)
+    assert.match(
+      String((late.err as Error | undefined)?.message),
+      /Transaction query already complete/
+    )
     assert.deepEqual(await storedNotes(), [])
   })
 })

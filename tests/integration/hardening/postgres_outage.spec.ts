@@ -27,7 +27,10 @@ const isUnavailableProblem = (exchange: Exchange) =>
   exchange.contentType.startsWith('application/problem+json') &&
   exchange.code === 'Database.Unavailable'
 const describe = (exchanges: Exchange[]) =>
-  exchanges.slice(0, 5).map((exchange) => JSON.stringify(exchange)).join('\n')
+  exchanges
+    .slice(0, 5)
+    .map((exchange) => JSON.stringify(exchange))
+    .join('\n')
 
 /** Polls until a create answers 201 and readiness 200; resolves with the time it happened. */
 async function recovery(deadline: number): Promise<number | undefined> {
@@ -87,28 +90,57 @@ test.group('PostgreSQL killed under load', () => {
 
     const { exchanges, acknowledged } = stream
     const before = exchanges.filter((exchange) => exchange.answeredAt < killedAt)
-    const whileDown = exchanges.filter((exchange) => exchange.sentAt >= downAt && exchange.answeredAt <= restartAt)
-    const afterRecovery = exchanges.filter((exchange) => recoveredAt !== undefined && exchange.sentAt >= recoveredAt)
+    const whileDown = exchanges.filter(
+      (exchange) => exchange.sentAt >= downAt && exchange.answeredAt <= restartAt
+    )
+    const afterRecovery = exchanges.filter(
+      (exchange) => recoveredAt !== undefined && exchange.sentAt >= recoveredAt
+    )
 
     assert.isAbove(before.length, 20, 'the stream was flowing before the kill')
-    assert.deepEqual(before.filter((exchange) => !isSuccess(exchange)), [], 'before the kill every request succeeds')
+    assert.deepEqual(
+      before.filter((exchange) => !isSuccess(exchange)),
+      [],
+      'before the kill every request succeeds'
+    )
     assert.isAbove(whileDown.length, 20, 'requests kept arriving while the database was down')
-    assert.deepEqual(whileDown.filter((exchange) => !isUnavailableProblem(exchange)), [], 'while down: 503 Database.Unavailable problem details')
-    const neither = exchanges.filter((exchange) => !isSuccess(exchange) && !isUnavailableProblem(exchange))
+    assert.deepEqual(
+      whileDown.filter((exchange) => !isUnavailableProblem(exchange)),
+      [],
+      'while down: 503 Database.Unavailable problem details'
+    )
+    const neither = exchanges.filter(
+      (exchange) => !isSuccess(exchange) && !isUnavailableProblem(exchange)
+    )
     const phases = `killed at ${killedAt.toFixed(0)}, restarted at ${restartAt.toFixed(0)}, recovered at ${recoveredAt?.toFixed(0)}`
-    assert.lengthOf(neither, 0, `every answer is a success or 503 Database.Unavailable, never a 500 or a dropped connection (${phases}):\n${describe(neither)}`)
+    assert.lengthOf(
+      neither,
+      0,
+      `every answer is a success or 503 Database.Unavailable, never a 500 or a dropped connection (${phases}):\n${describe(neither)}`
+    )
 
     assert.isTrue(aliveWhileDown, 'the process is alive while the database is down')
     assert.equal(live.status, 200)
     assert.equal(ready.status, 503)
     assert.equal(readyProblem.code, 'Health.NotReady')
 
-    assert.isDefined(recoveredAt, `a create answered 201 and readiness 200 within ${RECOVERY_LIMIT_MS} ms of the restart`)
+    assert.isDefined(
+      recoveredAt,
+      `a create answered 201 and readiness 200 within ${RECOVERY_LIMIT_MS} ms of the restart`
+    )
     assert.isAbove(afterRecovery.length, 20, 'the stream went on after the recovery')
-    assert.deepEqual(afterRecovery.filter((exchange) => !isSuccess(exchange)), [], 'after the recovery every request succeeds')
+    assert.deepEqual(
+      afterRecovery.filter((exchange) => !isSuccess(exchange)),
+      [],
+      'after the recovery every request succeeds'
+    )
 
     const stored = await storedInPostgres(postgres.url, acknowledged)
-    assert.equal(stored.present, acknowledged.length, 'every id answered with 201 is in the database')
+    assert.equal(
+      stored.present,
+      acknowledged.length,
+      'every id answered with 201 is in the database'
+    )
     assert.equal(await server.stop(), 0, 'the host still shuts down cleanly')
   }).timeout(120_000)
 })

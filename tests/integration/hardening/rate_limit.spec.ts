@@ -10,9 +10,14 @@ import { getAs, startLimitedHost, uniqueClientAddress } from '#tests/common/limi
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+async function statusOf(port: number, path: string, address?: string) {
+  const response = await getAs(port, path, address)
+  return response.status
+}
+
 async function statuses(port: number, path: string, count: number, address?: string) {
   const seen: number[] = []
-  for (let i = 0; i < count; i++) seen.push((await getAs(port, path, address)).status)
+  for (let i = 0; i < count; i++) seen.push(await statusOf(port, path, address))
   return seen
 }
 
@@ -20,11 +25,16 @@ test.group('Rate limit, memory store', (group) => {
   const PORT = 5301
   let host: RunningServer
   group.setup(async () => {
-    host = await startLimitedHost(PORT, { RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW: '2 seconds' })
+    host = await startLimitedHost(PORT, {
+      RATE_LIMIT_REQUESTS: '3',
+      RATE_LIMIT_WINDOW: '2 seconds',
+    })
     return () => host.stop().then(() => {})
   })
 
-  test('over the limit a client gets 429 problem details with Retry-After, then is served again after the window', async ({ assert }) => {
+  test('over the limit a client gets 429 problem details with Retry-After, then is served again after the window', async ({
+    assert,
+  }) => {
     const client = uniqueClientAddress()
     const remaining: Array<string | null> = []
     for (let i = 0; i < 3; i++) {
@@ -53,14 +63,16 @@ test.group('Rate limit, memory store', (group) => {
     assert.equal(problem.traceId, refused.headers.get('x-request-id'))
 
     await sleep(retryAfter * 1000 + 100)
-    assert.equal((await getAs(PORT, '/api/catalog/sample', client)).status, 200)
+    assert.equal(await statusOf(PORT, '/api/catalog/sample', client), 200)
   }).timeout(20_000)
 
-  test('every request counts, unknown paths too, and the limit holds for all of them', async ({ assert }) => {
+  test('every request counts, unknown paths too, and the limit holds for all of them', async ({
+    assert,
+  }) => {
     const client = uniqueClientAddress()
     assert.deepEqual(await statuses(PORT, '/api/nowhere', 3, client), [404, 404, 404])
-    assert.equal((await getAs(PORT, '/api/catalog/sample', client)).status, 429)
-    assert.equal((await getAs(PORT, '/openapi/catalog-v1.json', client)).status, 429)
+    assert.equal(await statusOf(PORT, '/api/catalog/sample', client), 429)
+    assert.equal(await statusOf(PORT, '/openapi/catalog-v1.json', client), 429)
   })
 
   test('health probes are never limited, and do not count', async ({ assert }) => {
@@ -69,7 +81,7 @@ test.group('Rate limit, memory store', (group) => {
     const probe = await getAs(PORT, '/health/live', client)
     assert.isNull(probe.headers.get('x-ratelimit-limit'))
     assert.deepEqual(await statuses(PORT, '/api/catalog/sample', 4, client), [200, 200, 200, 429])
-    assert.equal((await getAs(PORT, '/health/live', client)).status, 200)
+    assert.equal(await statusOf(PORT, '/health/live', client), 200)
   })
 
   test('each client is counted on its own', async ({ assert }) => {
@@ -77,21 +89,24 @@ test.group('Rate limit, memory store', (group) => {
     assert.deepEqual(await statuses(PORT, '/api/catalog/sample', 4, first), [200, 200, 200, 429])
     assert.deepEqual(await statuses(PORT, '/api/catalog/sample', 3, second), [200, 200, 200])
     // The proxy's own address (loopback, no X-Forwarded-For) is yet another client.
-    assert.equal((await getAs(PORT, '/api/catalog/sample')).status, 200)
+    assert.equal(await statusOf(PORT, '/api/catalog/sample'), 200)
   })
 })
 
 test.group('Rate limit, client address', () => {
-  test('X-Forwarded-For names the client only when a trusted (loopback) proxy sent the request', async ({ assert }) => {
+  test('X-Forwarded-For names the client only when a trusted (loopback) proxy sent the request', async ({
+    assert,
+  }) => {
     const { IncomingMessage } = await import('node:http')
     const { Socket } = await import('node:net')
-    const testUtils = (await import('@adonisjs/core/services/test_utils')).default
+    const { default: testUtils } = await import('@adonisjs/core/services/test_utils')
     const addressSeenFrom = async (remoteAddress: string) => {
       const socket = new Socket()
       Object.defineProperty(socket, 'remoteAddress', { value: remoteAddress })
       const req = new IncomingMessage(socket)
       req.headers['x-forwarded-for'] = '198.18.0.7'
-      return (await testUtils.createHttpContext({ req })).request.ip()
+      const ctx = await testUtils.createHttpContext({ req })
+      return ctx.request.ip()
     }
 
     assert.equal(await addressSeenFrom('127.0.0.1'), '198.18.0.7')
@@ -103,20 +118,34 @@ test.group('Rate limit, redis store', (group) => {
   const PORTS = [5302, 5303]
   const hosts: RunningServer[] = []
   const clients: string[] = []
-  const redis = async () => (await app.container.make('redis')).connection()
+  const redis = async () => {
+    const manager = await app.container.make('redis')
+    return manager.connection()
+  }
   const keyOf = (client: string) => `pantheon:rate-limit:ip_${client}`
 
   group.setup(async () => {
     for (const port of PORTS) {
-      hosts.push(await startLimitedHost(port, { RATE_LIMIT_STORE: 'redis', RATE_LIMIT_REQUESTS: '4', RATE_LIMIT_WINDOW: '2 seconds' }))
+      hosts.push(
+        await startLimitedHost(port, {
+          RATE_LIMIT_STORE: 'redis',
+          RATE_LIMIT_REQUESTS: '4',
+          RATE_LIMIT_WINDOW: '2 seconds',
+        })
+      )
     }
     return async () => {
       await Promise.all(hosts.map((host) => host.stop()))
-      if (clients.length > 0) await (await redis()).del(...clients.map(keyOf))
+      if (clients.length > 0) {
+        const connection = await redis()
+        await connection.del(...clients.map(keyOf))
+      }
     }
   })
 
-  test('two hosts share one count per client, kept in Redis, and the window resets it', async ({ assert }) => {
+  test('two hosts share one count per client, kept in Redis, and the window resets it', async ({
+    assert,
+  }) => {
     const client = uniqueClientAddress()
     clients.push(client)
     const [a, b] = PORTS
@@ -131,11 +160,12 @@ test.group('Rate limit, redis store', (group) => {
     const refused = await getAs(a, '/api/catalog/sample', client)
     assert.equal(refused.status, 429)
     assert.containsSubset(await refused.json(), { code: 'RateLimit.Exceeded' })
-    assert.equal((await getAs(b, '/api/catalog/sample', client)).status, 429)
-    assert.equal(await (await redis()).get(keyOf(client)), '6')
+    assert.equal(await statusOf(b, '/api/catalog/sample', client), 429)
+    const connection = await redis()
+    assert.equal(await connection.get(keyOf(client)), '6')
 
     await sleep(Number(refused.headers.get('retry-after')) * 1000 + 100)
-    assert.equal((await getAs(b, '/api/catalog/sample', client)).status, 200)
+    assert.equal(await statusOf(b, '/api/catalog/sample', client), 200)
   }).timeout(20_000)
 
   test('readiness includes the Redis that keeps the counts', async ({ assert }) => {
@@ -150,13 +180,21 @@ test.group('Rate limit, redis store', (group) => {
   test('clients are counted apart in Redis too', async ({ assert }) => {
     const [first, second] = [uniqueClientAddress(), uniqueClientAddress()]
     clients.push(first, second)
-    assert.deepEqual(await statuses(PORTS[0], '/api/catalog/sample', 5, first), [200, 200, 200, 200, 429])
-    assert.deepEqual(await statuses(PORTS[1], '/api/catalog/sample', 4, second), [200, 200, 200, 200])
+    assert.deepEqual(
+      await statuses(PORTS[0], '/api/catalog/sample', 5, first),
+      [200, 200, 200, 200, 429]
+    )
+    assert.deepEqual(
+      await statuses(PORTS[1], '/api/catalog/sample', 4, second),
+      [200, 200, 200, 200]
+    )
   })
 })
 
 test.group('Rate limit, failures and switches', () => {
-  test('with Redis unreachable, requests are served unthrottled and the outage is logged once', async ({ assert }) => {
+  test('with Redis unreachable, requests are served unthrottled and the outage is logged once', async ({
+    assert,
+  }) => {
     const host = await startLimitedHost(5304, {
       RATE_LIMIT_STORE: 'redis',
       RATE_LIMIT_REQUESTS: '1',
@@ -169,7 +207,8 @@ test.group('Rate limit, failures and switches', () => {
       // The child's log reaches this process through a pipe, a moment after the responses.
       const warnings = () => host.output().split('rate limit store unavailable').length - 1
       const deadline = Date.now() + 2_000
-      while (warnings() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      while (warnings() === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       assert.equal(warnings(), 1, host.output())
 
       // Served, but not ready: a load balancer should prefer a host whose limit holds.
@@ -188,13 +227,16 @@ test.group('Rate limit, failures and switches', () => {
     const host = await startLimitedHost(5305, { RATE_LIMIT_STORE: 'off', RATE_LIMIT_REQUESTS: '1' })
     try {
       assert.deepEqual(await statuses(5305, '/api/catalog/sample', 3), [200, 200, 200])
-      assert.isNull((await getAs(5305, '/api/catalog/sample')).headers.get('x-ratelimit-limit'))
+      const response = await getAs(5305, '/api/catalog/sample')
+      assert.isNull(response.headers.get('x-ratelimit-limit'))
     } finally {
       await host.stop()
     }
   }).timeout(30_000)
 
-  test('a window that is not a duration stops the start with a clear message', async ({ assert }) => {
+  test('a window that is not a duration stops the start with a clear message', async ({
+    assert,
+  }) => {
     await assert.rejects(
       () => startLimitedHost(5306, { RATE_LIMIT_WINDOW: 'every now and then' }),
       /RATE_LIMIT_WINDOW must be a duration of at least a second/

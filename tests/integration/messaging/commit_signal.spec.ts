@@ -13,11 +13,14 @@ const CONNECTION = 'commit_signal_pg'
 
 test.group('Outbox commit signal on PostgreSQL', (group) => {
   group.setup(() => {
-    if (!db.manager.has(CONNECTION)) db.manager.add(CONNECTION, { client: 'pg', connection: PG_URL })
+    if (!db.manager.has(CONNECTION))
+      db.manager.add(CONNECTION, { client: 'pg', connection: PG_URL })
     return () => db.manager.close(CONNECTION)
   })
 
-  test('a listener hears a committed announcement, and never a rolled-back one', async ({ assert }) => {
+  test('a listener hears a committed announcement, and never a rolled-back one', async ({
+    assert,
+  }) => {
     let heard = 0
     const listener = new PostgresCommitListener(PG_URL)
     await listener.start(() => (heard += 1))
@@ -34,7 +37,8 @@ test.group('Outbox commit signal on PostgreSQL', (group) => {
       assert.equal(heard, 0, 'nothing is heard before the commit')
       await committed.commit()
       const deadline = Date.now() + 2_000
-      while (heard === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
+      while (heard === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10))
       assert.equal(heard, 1)
     } finally {
       await listener.stop()

@@ -8,7 +8,11 @@ import { runCommand } from '#tests/common/scaffolding'
 const CONSUMER = 'orders.ProductCreatedConsumer'
 const HIDDEN = `${CATALOG_PRODUCTS_TABLE}_hidden`
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) {
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000
+) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await read()
@@ -32,10 +36,15 @@ test.group('A consumer that keeps failing, end to end', (group) => {
     }
   })
 
-  test('retried, dead-lettered, then replayed by the ace command after the fix', async ({ client, assert }) => {
+  test('retried, dead-lettered, then replayed by the ace command after the fix', async ({
+    client,
+    assert,
+  }) => {
     await db.connection().schema.renameTable(CATALOG_PRODUCTS_TABLE, HIDDEN)
 
-    const created = await client.post('/api/v1/catalog').json({ name: 'Broken-day lamp', price: 31 })
+    const created = await client
+      .post('/api/v1/catalog')
+      .json({ name: 'Broken-day lamp', price: 31 })
     created.assertStatus(201)
     const id = created.body() as string
 

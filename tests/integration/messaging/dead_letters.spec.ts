@@ -5,7 +5,13 @@ import { v7 as uuidv7 } from 'uuid'
 import DeadLettersList from '#commands/dead_letters_list'
 import DeadLettersRetry from '#commands/dead_letters_retry'
 import type { IntegrationEvent } from '@pantheon/kit/integration'
-import { DEAD_LETTERS_TABLE, DeadLetters, INBOX_TABLE, onceThroughInbox, retryingDelivery } from '@pantheon/kit/messaging'
+import {
+  DEAD_LETTERS_TABLE,
+  DeadLetters,
+  INBOX_TABLE,
+  onceThroughInbox,
+  retryingDelivery,
+} from '@pantheon/kit/messaging'
 import { CATALOG_PRODUCTS_TABLE } from '#modules/orders/infrastructure/persistence/lucid_catalog_product_repository'
 import { runCommand } from '#tests/common/scaffolding'
 
@@ -25,11 +31,16 @@ function productCreated(name: string): IntegrationEvent<unknown> {
 test.group('Dead letters', (group) => {
   const deadLetters = new DeadLetters(db)
   group.each.setup(async () => {
-    await db.from(DEAD_LETTERS_TABLE).whereIn('consumer', ['tests.flaky', ORDERS_CONSUMER, 'tests.gone']).delete()
+    await db
+      .from(DEAD_LETTERS_TABLE)
+      .whereIn('consumer', ['tests.flaky', ORDERS_CONSUMER, 'tests.gone'])
+      .delete()
     await db.from(INBOX_TABLE).where('consumer', 'tests.flaky').delete()
   })
 
-  test('a consumer that always fails is retried with backoff, then dead-lettered once', async ({ assert }) => {
+  test('a consumer that always fails is retried with backoff, then dead-lettered once', async ({
+    assert,
+  }) => {
     let calls = 0
     const waits: number[] = []
     const event = productCreated('Lamp')
@@ -50,8 +61,16 @@ test.group('Dead letters', (group) => {
     assert.deepEqual(waits, [1, 2, 1, 2])
     const letters = await deadLetters.list({ consumer: 'tests.flaky' })
     assert.lengthOf(letters, 1)
-    assert.containsSubset(letters[0], { eventId: event.eventId, attempts: 3, lastError: 'consumer is broken' })
-    assert.lengthOf(await db.from(INBOX_TABLE).where('consumer', 'tests.flaky'), 0, 'nothing was applied')
+    assert.containsSubset(letters[0], {
+      eventId: event.eventId,
+      attempts: 3,
+      lastError: 'consumer is broken',
+    })
+    assert.lengthOf(
+      await db.from(INBOX_TABLE).where('consumer', 'tests.flaky'),
+      0,
+      'nothing was applied'
+    )
   })
 
   test('a consumer that recovers within its tries leaves no dead letter', async ({ assert }) => {
@@ -79,7 +98,10 @@ test.group('Dead letters', (group) => {
     const listed = await runCommand(DeadLettersList, ['--json', `--consumer=${ORDERS_CONSUMER}`])
     assert.equal(listed.exitCode, 0)
     const [letter] = JSON.parse(listed.output)
-    assert.containsSubset(letter, { eventId: event.eventId, lastError: 'read model table was missing' })
+    assert.containsSubset(letter, {
+      eventId: event.eventId,
+      lastError: 'read model table was missing',
+    })
 
     const replayed = await runCommand(DeadLettersRetry, [letter.id])
     assert.equal(replayed.exitCode, 0)
@@ -94,11 +116,15 @@ test.group('Dead letters', (group) => {
     await deadLetters.record(ORDERS_CONSUMER, event, 5, new Error('delivered twice'))
     const again = await runCommand(DeadLettersRetry, ['--all'])
     assert.equal(again.exitCode, 0)
-    const records = await db.from(INBOX_TABLE).where({ consumer: ORDERS_CONSUMER, event_id: event.eventId })
+    const records = await db
+      .from(INBOX_TABLE)
+      .where({ consumer: ORDERS_CONSUMER, event_id: event.eventId })
     assert.lengthOf(records, 1)
   })
 
-  test('a dead letter whose consumer no longer exists stays, with the reason', async ({ assert }) => {
+  test('a dead letter whose consumer no longer exists stays, with the reason', async ({
+    assert,
+  }) => {
     await deadLetters.record('tests.gone', productCreated('Ghost'), 5, new Error('boom'))
     const [letter] = await deadLetters.list({ consumer: 'tests.gone' })
 

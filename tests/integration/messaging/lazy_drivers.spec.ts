@@ -37,8 +37,10 @@ async function driversLoadedBy(transport: string, port: number): Promise<Set<str
     return new Set(readFileSync(record, 'utf8').split('\n').filter(Boolean))
   } finally {
     await server.stop()
-    if (transport !== 'memory') await removeNamespace(transport as 'rabbitmq', `pantheon-lazy-${port}`)
-    for (const file of [record, database, `${database}-wal`, `${database}-shm`]) rmSync(file, { force: true })
+    if (transport !== 'memory')
+      await removeNamespace(transport as 'rabbitmq', `pantheon-lazy-${port}`)
+    for (const file of [record, database, `${database}-wal`, `${database}-shm`])
+      rmSync(file, { force: true })
   }
 }
 
@@ -47,7 +49,10 @@ test.group('Broker drivers are loaded on demand', () => {
     assert.deepEqual([...(await driversLoadedBy('memory', 5224))], [])
   }).timeout(60_000)
 
-  test('a host on rabbitmq does load amqplib (the recorder sees driver imports)', async ({ assert }) => {
-    assert.isTrue((await driversLoadedBy('rabbitmq', 5225)).has('amqplib'))
+  test('a host on rabbitmq does load amqplib (the recorder sees driver imports)', async ({
+    assert,
+  }) => {
+    const drivers = await driversLoadedBy('rabbitmq', 5225)
+    assert.isTrue(drivers.has('amqplib'))
   }).timeout(60_000)
 })

@@ -33,7 +33,9 @@ test.group('Outbox commands', (group) => {
     }
   })
 
-  test('outbox:list --failed shows events whose publish failed, with their error', async ({ assert }) => {
+  test('outbox:list --failed shows events whose publish failed, with their error', async ({
+    assert,
+  }) => {
     const { exitCode, output } = await runCommand(OutboxList, ['--failed', '--json'])
     assert.equal(exitCode, 0)
     const failing = JSON.parse(output).find((row: { id: string }) => row.id === FAILING_ID)

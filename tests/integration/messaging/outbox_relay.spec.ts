@@ -3,7 +3,15 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { AppError, failure, success } from '@pantheon/kit/application'
 import { defineIntegrationEvent, type IntegrationEvent } from '@pantheon/kit/integration'
-import { INBOX_TABLE, MemoryTransport, onceThroughInbox, Outbox, OUTBOX_TABLE, OutboxRelay, type Subscription } from '@pantheon/kit/messaging'
+import {
+  INBOX_TABLE,
+  MemoryTransport,
+  onceThroughInbox,
+  Outbox,
+  OUTBOX_TABLE,
+  OutboxRelay,
+  type Subscription,
+} from '@pantheon/kit/messaging'
 import { LucidUnitOfWork } from '@pantheon/kit/persistence'
 
 /*
@@ -44,10 +52,12 @@ test.group('Outbox and relay', (group) => {
     await publishProbes(60)
     const deliveries = new Map<string, number>()
     const transport = new MemoryTransport()
-    transport.subscribe(probeSubscription('counter', async (event) => {
-      deliveries.set(event.eventId, (deliveries.get(event.eventId) ?? 0) + 1)
-      await new Promise((resolve) => setImmediate(resolve))
-    }))
+    transport.subscribe(
+      probeSubscription('counter', async (event) => {
+        deliveries.set(event.eventId, (deliveries.get(event.eventId) ?? 0) + 1)
+        await new Promise((resolve) => setImmediate(resolve))
+      })
+    )
     const options = { batchSize: 7 }
 
     const [first, second] = await Promise.all([
@@ -60,7 +70,9 @@ test.group('Outbox and relay', (group) => {
     assert.isTrue([...deliveries.values()].every((count) => count === 1))
   })
 
-  test('to a broker the relay pipelines batches, and each event is still published once', async ({ assert }) => {
+  test('to a broker the relay pipelines batches, and each event is still published once', async ({
+    assert,
+  }) => {
     await publishProbes(230)
     const published = new Map<string, number>()
     class BrokerLike extends MemoryTransport {
@@ -80,7 +92,8 @@ test.group('Outbox and relay', (group) => {
     assert.equal(first + second, 230)
     assert.equal(published.size, 230)
     assert.isTrue([...published.values()].every((count) => count === 1))
-    assert.isTrue((await probeRows()).every((row) => row.status === 'sent'))
+    const rows = await probeRows()
+    assert.isTrue(rows.every((row) => row.status === 'sent'))
   })
 
   test('an event is in the outbox only if the business change committed', async ({ assert }) => {
@@ -91,23 +104,37 @@ test.group('Outbox and relay', (group) => {
   })
 
   test('publishing outside a unit of work is refused', async ({ assert }) => {
-    await assert.rejects(() => new Outbox(db).publish(PROBE, { n: 1 }), /inside a command's unit of work/)
+    await assert.rejects(
+      () => new Outbox(db).publish(PROBE, { n: 1 }),
+      /inside a command's unit of work/
+    )
   })
 
   test('the relay delivers committed events and marks them sent', async ({ assert }) => {
     await publishProbes(3)
     const transport = new MemoryTransport()
     const received: number[] = []
-    transport.subscribe(probeSubscription('probe', async (event) => void received.push((event.payload as { n: number }).n)))
+    transport.subscribe(
+      probeSubscription(
+        'probe',
+        async (event) => void received.push((event.payload as { n: number }).n)
+      )
+    )
 
     const sent = await new OutboxRelay(db, transport).drain()
 
     assert.isAtLeast(sent, 3)
     assert.deepEqual(received, [1, 2, 3])
-    assert.deepEqual((await probeRows()).map((row) => row.status), ['sent', 'sent', 'sent'])
+    const rows = await probeRows()
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      ['sent', 'sent', 'sent']
+    )
   })
 
-  test('a failed publish is retried with backoff for as long as it takes, never dead-lettered', async ({ assert }) => {
+  test('a failed publish is retried with backoff for as long as it takes, never dead-lettered', async ({
+    assert,
+  }) => {
     await publishProbes(1)
     let brokerUp = false
     const received: unknown[] = []
@@ -147,7 +174,9 @@ test.group('Outbox and relay', (group) => {
     assert.equal(await relay.drain(), 1)
   })
 
-  test('stop ends the pass after the event in flight and gives the rest of the batch back', async ({ assert }) => {
+  test('stop ends the pass after the event in flight and gives the rest of the batch back', async ({
+    assert,
+  }) => {
     await publishProbes(40)
     const transport = new MemoryTransport()
     transport.publish = () => new Promise((resolve) => setTimeout(resolve, 10))
@@ -163,7 +192,9 @@ test.group('Outbox and relay', (group) => {
     const sent = rows.filter((row) => row.status === 'sent').length
     assert.isAbove(sent, 0)
     assert.isBelow(sent, 40)
-    assert.isTrue(rows.filter((row) => row.status !== 'sent').every((row) => row.claimed_until === null))
+    assert.isTrue(
+      rows.filter((row) => row.status !== 'sent').every((row) => row.claimed_until === null)
+    )
     assert.equal(await new OutboxRelay(db, transport).drain(), 40 - sent)
   })
 
@@ -197,7 +228,9 @@ test.group('Inbox', (group) => {
     payload: {},
   }
 
-  test('the same event delivered twice, and concurrently, applies its effect once', async ({ assert }) => {
+  test('the same event delivered twice, and concurrently, applies its effect once', async ({
+    assert,
+  }) => {
     let effects = 0
     const deliver = onceThroughInbox(db, 'tests.counter', async () => {
       effects += 1

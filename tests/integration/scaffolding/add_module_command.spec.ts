@@ -46,8 +46,16 @@ test.group('add-module', (group) => {
   test('rejects {label} and writes nothing')
     .with([
       { label: 'a lowercase name', name: 'billing', message: 'must be PascalCase' },
-      { label: 'a name with a path', name: '../Evil', message: 'must not contain "/", "\\" or ".."' },
-      { label: 'a TypeScript reserved word', name: 'Class', message: 'is a reserved word in TypeScript' },
+      {
+        label: 'a name with a path',
+        name: '../Evil',
+        message: 'must not contain "/", "\\" or ".."',
+      },
+      {
+        label: 'a TypeScript reserved word',
+        name: 'Class',
+        message: 'is a reserved word in TypeScript',
+      },
       { label: 'an SQL reserved word', name: 'Order', message: 'is a reserved word in SQL' },
       { label: 'a name starting with a digit', name: '1Billing', message: 'must be PascalCase' },
     ])

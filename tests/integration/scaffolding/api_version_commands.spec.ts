@@ -14,12 +14,14 @@ import { failingWriter, removeModule, runCommand } from '#tests/common/scaffoldi
 
 const MODULE = 'VersionProbe'
 const FOLDER = 'version_probe'
-const versionsFile = () => app.makePath('modules', FOLDER, 'infrastructure', `${FOLDER}_api_versions.ts`)
+const versionsFile = () =>
+  app.makePath('modules', FOLDER, 'infrastructure', `${FOLDER}_api_versions.ts`)
 
 /** The policy as the module declares it now (a fresh import of the edited file). */
 async function policy(): Promise<ApiVersionPolicy> {
   const url = `${pathToFileURL(versionsFile()).href}?at=${Date.now()}`
-  return (await import(url)).versionProbeApiVersions
+  const { versionProbeApiVersions } = await import(url)
+  return versionProbeApiVersions
 }
 
 test.group('add-api-version and deprecate-api-version', (group) => {
@@ -32,7 +34,8 @@ test.group('add-api-version and deprecate-api-version', (group) => {
   test('declares a new version, once', async ({ assert }) => {
     const { exitCode } = await runCommand(AddApiVersion, [MODULE, '2'])
     assert.equal(exitCode, 0)
-    assert.deepEqual((await policy()).versions, ['1.0', '2.0'])
+    const { versions } = await policy()
+    assert.deepEqual(versions, ['1.0', '2.0'])
 
     const again = await runCommand(AddApiVersion, [MODULE, '2.0'])
     assert.equal(again.exitCode, 1)
@@ -41,12 +44,42 @@ test.group('add-api-version and deprecate-api-version', (group) => {
 
   test('rejects {label}')
     .with([
-      { label: 'a malformed version', command: AddApiVersion, argv: [MODULE, 'two'], message: 'is not an API version' },
-      { label: 'a module that does not exist', command: AddApiVersion, argv: ['Nowhere', '2.0'], message: 'does not exist' },
-      { label: 'deprecating an undeclared version', command: DeprecateApiVersion, argv: [MODULE, '3.0'], message: 'has no API version 3.0' },
-      { label: 'a sunset that is not a date', command: DeprecateApiVersion, argv: [MODULE, '1.0', '--sunset', 'soon'], message: 'is not a date' },
-      { label: 'a sunset in the past', command: DeprecateApiVersion, argv: [MODULE, '1.0', '--sunset', '2001-01-01'], message: 'is not in the future' },
-      { label: 'a link that is not a URL', command: DeprecateApiVersion, argv: [MODULE, '1.0', '--link', 'docs page'], message: 'is not an http(s) URL' },
+      {
+        label: 'a malformed version',
+        command: AddApiVersion,
+        argv: [MODULE, 'two'],
+        message: 'is not an API version',
+      },
+      {
+        label: 'a module that does not exist',
+        command: AddApiVersion,
+        argv: ['Nowhere', '2.0'],
+        message: 'does not exist',
+      },
+      {
+        label: 'deprecating an undeclared version',
+        command: DeprecateApiVersion,
+        argv: [MODULE, '3.0'],
+        message: 'has no API version 3.0',
+      },
+      {
+        label: 'a sunset that is not a date',
+        command: DeprecateApiVersion,
+        argv: [MODULE, '1.0', '--sunset', 'soon'],
+        message: 'is not a date',
+      },
+      {
+        label: 'a sunset in the past',
+        command: DeprecateApiVersion,
+        argv: [MODULE, '1.0', '--sunset', '2001-01-01'],
+        message: 'is not in the future',
+      },
+      {
+        label: 'a link that is not a URL',
+        command: DeprecateApiVersion,
+        argv: [MODULE, '1.0', '--link', 'docs page'],
+        message: 'is not an http(s) URL',
+      },
     ])
     .run(async ({ assert }, { command, argv, message }) => {
       const before = await readFile(versionsFile(), 'utf8')
@@ -56,9 +89,18 @@ test.group('add-api-version and deprecate-api-version', (group) => {
       assert.equal(await readFile(versionsFile(), 'utf8'), before)
     })
 
-  test('deprecates a version with its sunset and link, and --force replaces them', async ({ assert }) => {
+  test('deprecates a version with its sunset and link, and --force replaces them', async ({
+    assert,
+  }) => {
     await runCommand(AddApiVersion, [MODULE, '2.0'])
-    const { exitCode } = await runCommand(DeprecateApiVersion, [MODULE, '1.0', '--sunset', '2099-01-01', '--link', 'https://example.com/v1'])
+    const { exitCode } = await runCommand(DeprecateApiVersion, [
+      MODULE,
+      '1.0',
+      '--sunset',
+      '2099-01-01',
+      '--link',
+      'https://example.com/v1',
+    ])
     assert.equal(exitCode, 0)
     let declared = await policy()
     assert.equal(declared.supportedHeader, '2.0')
@@ -79,15 +121,33 @@ test.group('add-api-version and deprecate-api-version', (group) => {
 
   test('a failed write leaves the versions file as it was', async ({ assert }) => {
     const before = await readFile(versionsFile(), 'utf8')
-    const { exitCode } = await runCommand(AddApiVersion, [MODULE, '2.0'], { writer: failingWriter(1) })
+    const { exitCode } = await runCommand(AddApiVersion, [MODULE, '2.0'], {
+      writer: failingWriter(1),
+    })
     assert.equal(exitCode, 1)
     assert.equal(await readFile(versionsFile(), 'utf8'), before)
   })
 
-  test('add-endpoint --api-version puts the endpoint in that version\'s folder, once declared', async ({ assert }) => {
+  test("add-endpoint --api-version puts the endpoint in that version's folder, once declared", async ({
+    assert,
+  }) => {
     await runCommand(AddEntity, ['Item', '--module', MODULE, '--properties', 'Label:string'])
     await runCommand(AddQuery, ['GetItemById', '--module', MODULE, '--result-type', 'ItemDto'])
-    const argv = ['GetItem', '--module', MODULE, '--method', 'GET', '--route', '/:id', '--query', 'GetItemById', '--result-type', 'ItemDto', '--api-version', '2.0']
+    const argv = [
+      'GetItem',
+      '--module',
+      MODULE,
+      '--method',
+      'GET',
+      '--route',
+      '/:id',
+      '--query',
+      'GetItemById',
+      '--result-type',
+      'ItemDto',
+      '--api-version',
+      '2.0',
+    ]
 
     const undeclared = await runCommand(AddEndpoint, argv)
     assert.equal(undeclared.exitCode, 1)
@@ -98,9 +158,15 @@ test.group('add-api-version and deprecate-api-version', (group) => {
     assert.equal(exitCode, 0)
     const endpoint = app.makePath('modules', FOLDER, 'api', 'v2', 'get_item_endpoint.ts')
     assert.isTrue(existsSync(endpoint))
-    assert.include(await readFile(endpoint, 'utf8'), "from '../../application/queries/get_item_by_id/get_item_by_id_query.js'")
     assert.include(
-      await readFile(app.makePath('modules', FOLDER, 'tests', 'integration', 'get_item_v2_endpoint.spec.ts'), 'utf8'),
+      await readFile(endpoint, 'utf8'),
+      "from '../../application/queries/get_item_by_id/get_item_by_id_query.js'"
+    )
+    assert.include(
+      await readFile(
+        app.makePath('modules', FOLDER, 'tests', 'integration', 'get_item_v2_endpoint.spec.ts'),
+        'utf8'
+      ),
       "'/api/v2/version-probe/not-a-uuid'"
     )
   })

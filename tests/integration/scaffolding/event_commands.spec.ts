@@ -24,19 +24,40 @@ test.group('add-event and add-consumer', (group) => {
   })
 
   test('add-event writes the contract with its typed payload', async ({ assert }) => {
-    const { exitCode } = await runCommand(AddEvent, ['InvoiceIssued', '--module', PUBLISHER, '--properties', 'InvoiceId:uuid,Total:decimal,IssuedOn:date,Note:text?'])
+    const { exitCode } = await runCommand(AddEvent, [
+      'InvoiceIssued',
+      '--module',
+      PUBLISHER,
+      '--properties',
+      'InvoiceId:uuid,Total:decimal,IssuedOn:date,Note:text?',
+    ])
     assert.equal(exitCode, 0)
     const contract = await readFile(path('event_source', 'integration/invoice_issued.ts'), 'utf8')
-    assert.include(contract, "defineIntegrationEvent<InvoiceIssuedPayload>('event_source.invoice_issued', 1)")
+    // Wrapped by prettier, as the app's own format would.
+    assert.include(
+      contract,
+      "defineIntegrationEvent<InvoiceIssuedPayload>(\n  'event_source.invoice_issued',\n  1\n)"
+    )
     assert.include(contract, 'issuedOn: string')
     assert.include(contract, 'note?: string')
   })
 
-  test('add-consumer finds the publisher and writes a consumer that refuses until written', async ({ assert }) => {
-    await runCommand(AddEvent, ['InvoiceIssued', '--module', PUBLISHER, '--properties', 'InvoiceId:uuid'])
+  test('add-consumer finds the publisher and writes a consumer that refuses until written', async ({
+    assert,
+  }) => {
+    await runCommand(AddEvent, [
+      'InvoiceIssued',
+      '--module',
+      PUBLISHER,
+      '--properties',
+      'InvoiceId:uuid',
+    ])
     const { exitCode } = await runCommand(AddConsumer, ['InvoiceIssued', '--module', CONSUMER])
     assert.equal(exitCode, 0)
-    const consumer = await readFile(path('event_sink', 'infrastructure/consumers/invoice_issued_consumer.ts'), 'utf8')
+    const consumer = await readFile(
+      path('event_sink', 'infrastructure/consumers/invoice_issued_consumer.ts'),
+      'utf8'
+    )
     assert.include(consumer, "from '#modules/event_source/integration/invoice_issued'")
     assert.include(consumer, 'static readonly consumes = invoiceIssuedEvent')
     assert.include(consumer, 'is not implemented yet')
@@ -45,10 +66,30 @@ test.group('add-event and add-consumer', (group) => {
 
   test('rejects {label}')
     .with([
-      { label: 'an event nobody publishes', command: AddConsumer, argv: ['Nothing', '--module', CONSUMER], message: 'No module publishes Nothing' },
-      { label: 'a publisher without that event', command: AddConsumer, argv: ['Nothing', '--module', CONSUMER, '--from', PUBLISHER], message: 'publishes no Nothing' },
-      { label: 'an event property of an unknown type', command: AddEvent, argv: ['InvoiceIssued', '--module', PUBLISHER, '--properties', 'Total:money'], message: 'is not a property type' },
-      { label: 'an event name that is not PascalCase', command: AddEvent, argv: ['invoice_issued', '--module', PUBLISHER, '--properties', 'Total:int'], message: 'must be PascalCase' },
+      {
+        label: 'an event nobody publishes',
+        command: AddConsumer,
+        argv: ['Nothing', '--module', CONSUMER],
+        message: 'No module publishes Nothing',
+      },
+      {
+        label: 'a publisher without that event',
+        command: AddConsumer,
+        argv: ['Nothing', '--module', CONSUMER, '--from', PUBLISHER],
+        message: 'publishes no Nothing',
+      },
+      {
+        label: 'an event property of an unknown type',
+        command: AddEvent,
+        argv: ['InvoiceIssued', '--module', PUBLISHER, '--properties', 'Total:money'],
+        message: 'is not a property type',
+      },
+      {
+        label: 'an event name that is not PascalCase',
+        command: AddEvent,
+        argv: ['invoice_issued', '--module', PUBLISHER, '--properties', 'Total:int'],
+        message: 'must be PascalCase',
+      },
     ])
     .run(async ({ assert }, { command, argv, message }) => {
       const { exitCode, output } = await runCommand(command, argv)
@@ -57,8 +98,18 @@ test.group('add-event and add-consumer', (group) => {
     })
 
   test('a module does not consume its own events', async ({ assert }) => {
-    await runCommand(AddEvent, ['InvoiceIssued', '--module', PUBLISHER, '--properties', 'InvoiceId:uuid'])
-    const { exitCode, output } = await runCommand(AddConsumer, ['InvoiceIssued', '--module', PUBLISHER])
+    await runCommand(AddEvent, [
+      'InvoiceIssued',
+      '--module',
+      PUBLISHER,
+      '--properties',
+      'InvoiceId:uuid',
+    ])
+    const { exitCode, output } = await runCommand(AddConsumer, [
+      'InvoiceIssued',
+      '--module',
+      PUBLISHER,
+    ])
     assert.equal(exitCode, 1)
     assert.include(output, 'Only the EventSource module itself publishes InvoiceIssued')
   })

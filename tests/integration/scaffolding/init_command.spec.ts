@@ -33,6 +33,8 @@ test.group('init', (group) => {
       '.ci/run',
       '.env.example',
       '.gitignore',
+      '.prettierignore',
+      'eslint.config.js',
       'README.md',
     ]) {
       assert.isTrue(existsSync(join(shop, file)), `${file} is missing`)
@@ -45,11 +47,15 @@ test.group('init', (group) => {
     assert.deepEqual(
       written.filter((file) => /building_blocks|scaffolding|catalog|orders/i.test(file)),
       [],
-      'nothing of the kernel or of this repository\'s modules reaches the app'
+      "nothing of the kernel or of this repository's modules reaches the app"
     )
     for (const file of written.filter((name) => name.endsWith('.ts'))) {
       const source = await readFile(join(shop, file), 'utf8')
-      assert.notMatch(source, /#(kit|building_blocks|scaffolding|host)\//, `${file} reaches into the kit's sources`)
+      assert.notMatch(
+        source,
+        /#(kit|building_blocks|scaffolding|host)\//,
+        `${file} reaches into the kit's sources`
+      )
     }
 
     const manifest = JSON.parse(await readFile(join(shop, 'package.json'), 'utf8'))
@@ -57,12 +63,19 @@ test.group('init', (group) => {
     const [tarball] = await readdir(join(shop, 'vendor'))
     assert.match(tarball, /^pantheon-kit-\d+\.\d+\.\d+\.tgz$/)
     assert.equal(manifest.dependencies['@pantheon/kit'], `file:vendor/${tarball}`)
-    for (const generator of ['ts-morph', 'tempura', 'diff']) {
+    for (const generator of ['ts-morph', 'tempura', 'diff', 'prettier']) {
       assert.notProperty(manifest.dependencies, generator)
       assert.property(manifest.devDependencies, generator)
     }
-    for (const script of ['bench', 'load', 'bench:scaffolding', 'build:kit']) assert.notProperty(manifest.scripts, script)
+    for (const script of ['bench', 'load', 'bench:scaffolding', 'build:kit'])
+      assert.notProperty(manifest.scripts, script)
     assert.property(manifest.scripts, 'test')
+    assert.equal(manifest.scripts.lint, 'eslint .')
+    assert.equal(manifest.scripts.format, 'prettier --write .')
+    assert.equal(manifest.prettier, '@adonisjs/prettier-config')
+    for (const linter of ['eslint', '@adonisjs/eslint-config', '@adonisjs/prettier-config']) {
+      assert.property(manifest.devDependencies, linter)
+    }
     assert.include(await readFile(join(shop, 'README.md'), 'utf8'), '# Shop')
     assert.equal(statSync(join(shop, 'bin/start.sh')).mode & 0o111, 0o111)
     assert.equal(statSync(join(shop, '.ci/run')).mode & 0o111, 0o111)
@@ -79,7 +92,9 @@ test.group('init', (group) => {
     assert.isFalse(existsSync(join(out, 'Shop', 'adonisrc.ts')))
   })
 
-  test('rejects --aspire, which is not available yet, instead of ignoring it', async ({ assert }) => {
+  test('rejects --aspire, which is not available yet, instead of ignoring it', async ({
+    assert,
+  }) => {
     const { exitCode, output } = await runCommand(Init, ['Shop', '--out', out, '--aspire'])
     assert.equal(exitCode, 1)
     assert.include(output, '--aspire is not available in this version of Pantheon')
@@ -102,11 +117,20 @@ test.group('init', (group) => {
       assert.include(dotEnv, variable)
       // Every variable written is one the app reads.
       const envSchema = await readFile(join(out, 'Shop', 'start/env.ts'), 'utf8')
-      for (const name of dotEnv.match(/^[A-Z_]+(?==)/gm) ?? []) assert.include(envSchema, `${name}:`)
+      for (const name of dotEnv.match(/^[A-Z_]+(?==)/gm) ?? [])
+        assert.include(envSchema, `${name}:`)
     })
 
-  test('an unknown --transport is rejected with the valid ones, and nothing is written', async ({ assert }) => {
-    const { exitCode, output } = await runCommand(Init, ['Shop', '--out', out, '--transport', 'kafka'])
+  test('an unknown --transport is rejected with the valid ones, and nothing is written', async ({
+    assert,
+  }) => {
+    const { exitCode, output } = await runCommand(Init, [
+      'Shop',
+      '--out',
+      out,
+      '--transport',
+      'kafka',
+    ])
     assert.equal(exitCode, 1)
     assert.include(output, 'Unknown transport "kafka"')
     assert.include(output, 'memory, redis, rabbitmq')

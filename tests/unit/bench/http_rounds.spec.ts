@@ -4,7 +4,10 @@ import { cycleOrder } from '../../../bench/http/rounds.js'
 
 /** A run whose every request took `micros`, on the grid wrk_requests.lua prints. */
 function flat(requests: number, micros: number): LatencyCurve {
-  const grid = [...Array.from({ length: 98 }, (_, n) => n + 1), ...Array.from({ length: 20 }, (_, n) => (981 + n) / 10)]
+  const grid = [
+    ...Array.from({ length: 98 }, (_, n) => n + 1),
+    ...Array.from({ length: 20 }, (_, n) => (981 + n) / 10),
+  ]
   return { requests, points: grid.map((percent) => [percent, micros]) }
 }
 

@@ -27,10 +27,15 @@ function healthyRun(): LoadRun {
   }
 }
 
-const failed = (run: LoadRun) => judge(run).filter((verdict) => !verdict.passed).map((verdict) => verdict.criterion)
+const failed = (run: LoadRun) =>
+  judge(run)
+    .filter((verdict) => !verdict.passed)
+    .map((verdict) => verdict.criterion)
 
 test.group('Load check criteria', () => {
-  test('a healthy run passes every criterion, rows in flight at the stops included', ({ assert }) => {
+  test('a healthy run passes every criterion, rows in flight at the stops included', ({
+    assert,
+  }) => {
     assert.deepEqual(failed(healthyRun()), [])
   })
 
@@ -46,12 +51,18 @@ test.group('Load check criteria', () => {
   })
 
   test('an acknowledged id missing, or fewer rows than 201s, is a lost write', ({ assert }) => {
-    assert.deepEqual(failed({ ...healthyRun(), stored: { rows: 7, present: 4 } }), ['every 201 persisted'])
-    assert.deepEqual(failed({ ...healthyRun(), stored: { rows: 4, present: 5 } }), ['every 201 persisted'])
+    assert.deepEqual(failed({ ...healthyRun(), stored: { rows: 7, present: 4 } }), [
+      'every 201 persisted',
+    ])
+    assert.deepEqual(failed({ ...healthyRun(), stored: { rows: 4, present: 5 } }), [
+      'every 201 persisted',
+    ])
   })
 
   test('more extra rows than requests could be in flight is counted as wrong too', ({ assert }) => {
-    assert.deepEqual(failed({ ...healthyRun(), stored: { rows: 5 + 21, present: 5 } }), ['every 201 persisted'])
+    assert.deepEqual(failed({ ...healthyRun(), stored: { rows: 5 + 21, present: 5 } }), [
+      'every 201 persisted',
+    ])
   })
 
   test('RSS growing past 20% fails; a drop does not', ({ assert }) => {
@@ -62,7 +73,11 @@ test.group('Load check criteria', () => {
   })
 
   test('a forced or killed stop fails', ({ assert }) => {
-    assert.deepEqual(failed({ ...healthyRun(), exitCode: 1 }), ['exits 0 on SIGTERM after the load'])
-    assert.deepEqual(failed({ ...healthyRun(), exitCode: null }), ['exits 0 on SIGTERM after the load'])
+    assert.deepEqual(failed({ ...healthyRun(), exitCode: 1 }), [
+      'exits 0 on SIGTERM after the load',
+    ])
+    assert.deepEqual(failed({ ...healthyRun(), exitCode: null }), [
+      'exits 0 on SIGTERM after the load',
+    ])
   })
 })

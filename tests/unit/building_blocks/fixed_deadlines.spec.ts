@@ -2,10 +2,13 @@ import { test } from '@japa/runner'
 import { FixedDeadlines } from '@pantheon/kit/application'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+const pendingTimers = () =>
+  process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
 
 test.group('Fixed deadlines', () => {
-  test('each deadline expires once, after its own length from when it was set, in order', async ({ assert }) => {
+  test('each deadline expires once, after its own length from when it was set, in order', async ({
+    assert,
+  }) => {
     const deadlines = new FixedDeadlines(80)
     const expired: Array<{ name: string; after: number }> = []
     const started = performance.now()
@@ -20,7 +23,10 @@ test.group('Fixed deadlines', () => {
     watch('third')
 
     await sleep(200)
-    assert.deepEqual(expired.map(({ name }) => name), ['first', 'second', 'third'])
+    assert.deepEqual(
+      expired.map(({ name }) => name),
+      ['first', 'second', 'third']
+    )
     for (const { after } of expired) {
       // Never early (1 ms of clock rounding), and not held back by the deadline before it.
       assert.isAtLeast(after, 79)
@@ -39,7 +45,9 @@ test.group('Fixed deadlines', () => {
     assert.deepEqual(expired, ['second'])
   })
 
-  test('clearing the oldest, a middle or the newest deadline leaves the others in order', async ({ assert }) => {
+  test('clearing the oldest, a middle or the newest deadline leaves the others in order', async ({
+    assert,
+  }) => {
     const deadlines = new FixedDeadlines(40)
     const expired: string[] = []
     const set = (name: string) => deadlines.set(() => expired.push(name))
@@ -70,7 +78,9 @@ test.group('Fixed deadlines', () => {
     assert.deepEqual(expired, ['early', 'third'])
   })
 
-  test('holds no timer while nothing is pending, so it never keeps a process open', async ({ assert }) => {
+  test('holds no timer while nothing is pending, so it never keeps a process open', async ({
+    assert,
+  }) => {
     const before = pendingTimers()
     const deadlines = new FixedDeadlines(60_000)
     const one = deadlines.set(() => {})
@@ -88,7 +98,9 @@ test.group('Fixed deadlines', () => {
     assert.equal(pendingTimers(), before)
   })
 
-  test('a deadline set after an earlier one was cleared still expires on time', async ({ assert }) => {
+  test('a deadline set after an earlier one was cleared still expires on time', async ({
+    assert,
+  }) => {
     const deadlines = new FixedDeadlines(60)
     deadlines.clear(deadlines.set(() => assert.fail('cleared')))
     await sleep(40)

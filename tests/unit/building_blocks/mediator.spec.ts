@@ -1,5 +1,16 @@
 import { test } from '@japa/runner'
-import { AppError, Command, type CommandHandler, failure, Mediator, type PipelineBehavior, Query, type QueryHandler, type Result, success } from '@pantheon/kit/application'
+import {
+  AppError,
+  Command,
+  type CommandHandler,
+  failure,
+  Mediator,
+  type PipelineBehavior,
+  Query,
+  type QueryHandler,
+  type Result,
+  success,
+} from '@pantheon/kit/application'
 
 class RenameThing extends Command<{ renamed: boolean }> {
   constructor(readonly name: string) {
@@ -88,7 +99,11 @@ test.group('Mediator', () => {
 
     assert.throws(
       () =>
-        mediator.register({ message: RenameThing, handler: new RenameThingHandler(), behaviors: [] }),
+        mediator.register({
+          message: RenameThing,
+          handler: new RenameThingHandler(),
+          behaviors: [],
+        }),
       'RenameThing already has a handler: each message has exactly one'
     )
   })

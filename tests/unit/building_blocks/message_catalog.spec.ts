@@ -30,7 +30,9 @@ async function indexOf(name: string): Promise<ModuleIndex> {
 }
 
 test.group('Module message catalog', () => {
-  test('reads commands, their handlers and validators from the module index', async ({ assert }) => {
+  test('reads commands, their handlers and validators from the module index', async ({
+    assert,
+  }) => {
     const catalog = readMessageCatalog(await indexOf('complete'))
 
     assert.deepEqual(
@@ -44,12 +46,18 @@ test.group('Module message catalog', () => {
 
   test('stops the boot when a command has no handler', async ({ assert }) => {
     const index = await indexOf('missing_handler')
-    assert.throws(() => readMessageCatalog(index), 'PingCommand has no handler: add a *_handler.ts with "static handles"')
+    assert.throws(
+      () => readMessageCatalog(index),
+      'PingCommand has no handler: add a *_handler.ts with "static handles"'
+    )
   })
 
   test('stops the boot when a command has no validator', async ({ assert }) => {
     const index = await indexOf('missing_validator')
-    assert.throws(() => readMessageCatalog(index), 'PingCommand has no validator: add a *_validator.ts beside it')
+    assert.throws(
+      () => readMessageCatalog(index),
+      'PingCommand has no validator: add a *_validator.ts beside it'
+    )
   })
 
   test('stops the boot when a message has two handlers', async ({ assert }) => {

@@ -2,10 +2,7 @@ import { test } from '@japa/runner'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  moduleMigrationFolders,
-  moduleRegistrationFiles,
-} from '@pantheon/kit/modules'
+import { moduleMigrationFolders, moduleRegistrationFiles } from '@pantheon/kit/modules'
 
 async function addModule(root: string, name: string) {
   await mkdir(join(root, 'modules', name, 'infrastructure', 'database', 'migrations'), {

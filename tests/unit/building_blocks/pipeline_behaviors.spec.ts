@@ -1,6 +1,18 @@
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
-import { AppError, Command, defineCommandValidator, ExceptionGuardBehavior, failure, LoggingBehavior, type Message, Query, success, translateDomainError, ValidationBehavior } from '@pantheon/kit/application'
+import {
+  AppError,
+  Command,
+  defineCommandValidator,
+  ExceptionGuardBehavior,
+  failure,
+  LoggingBehavior,
+  type Message,
+  Query,
+  success,
+  translateDomainError,
+  ValidationBehavior,
+} from '@pantheon/kit/application'
 import { DomainError } from '@pantheon/kit/domain'
 
 class RegisterPet extends Command<string> {
@@ -67,13 +79,14 @@ test.group('Exception guard behavior', () => {
       throw boom
     })
 
-    assert.deepEqual(result, failure(AppError.failure('Server.Unexpected', 'An unexpected error occurred')))
+    assert.deepEqual(
+      result,
+      failure(AppError.failure('Server.Unexpected', 'An unexpected error occurred'))
+    )
     assert.deepEqual(reported, [boom])
   })
 
-  test('keeps the meaning of a translated exception and does not report it', async ({
-    assert,
-  }) => {
+  test('keeps the meaning of a translated exception and does not report it', async ({ assert }) => {
     const reported: unknown[] = []
     const guard = new ExceptionGuardBehavior([translateDomainError], (e) => reported.push(e))
 
@@ -102,28 +115,44 @@ test.group('Logging behavior', () => {
     const lines: Array<{ level: string; data: Record<string, unknown>; message: string }> = []
     return {
       lines,
-      debug: (data: object, message: string) => lines.push({ level: 'debug', data: data as Record<string, unknown>, message }),
-      info: (data: object, message: string) => lines.push({ level: 'info', data: data as Record<string, unknown>, message }),
+      debug: (data: object, message: string) =>
+        lines.push({ level: 'debug', data: data as Record<string, unknown>, message }),
+      info: (data: object, message: string) =>
+        lines.push({ level: 'info', data: data as Record<string, unknown>, message }),
       isLevelEnabled: () => enabled,
     }
   }
 
-  test('logs a success at debug and a failure at info, with the code and duration', async ({ assert }) => {
+  test('logs a success at debug and a failure at info, with the code and duration', async ({
+    assert,
+  }) => {
     const logger = recordingLogger(true)
     const behavior = new LoggingBehavior(logger)
-    assert.deepEqual(await behavior.handle(new Lookup(), async () => success('found')), success('found'))
+    assert.deepEqual(
+      await behavior.handle(new Lookup(), async () => success('found')),
+      success('found')
+    )
     const missing = failure(AppError.notFound('Lookup.Missing', 'nothing there'))
     assert.deepEqual(await behavior.handle(new Lookup(), async () => missing), missing)
 
-    assert.deepEqual(logger.lines.map(({ level, message }) => [level, message]), [
-      ['debug', 'Lookup handled'],
-      ['info', 'Lookup failed with Lookup.Missing'],
-    ])
-    assert.containsSubset(logger.lines[1].data, { message: 'Lookup', kind: 'notFound', code: 'Lookup.Missing' })
+    assert.deepEqual(
+      logger.lines.map(({ level, message }) => [level, message]),
+      [
+        ['debug', 'Lookup handled'],
+        ['info', 'Lookup failed with Lookup.Missing'],
+      ]
+    )
+    assert.containsSubset(logger.lines[1].data, {
+      message: 'Lookup',
+      kind: 'notFound',
+      code: 'Lookup.Missing',
+    })
     assert.isNumber(logger.lines[1].data.durationMs)
   })
 
-  test('passes results through without logging when the logger is above info', async ({ assert }) => {
+  test('passes results through without logging when the logger is above info', async ({
+    assert,
+  }) => {
     const logger = recordingLogger(false)
     const behavior = new LoggingBehavior(logger)
     const missing = failure(AppError.notFound('Lookup.Missing', 'nothing there'))

@@ -1,6 +1,19 @@
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
-import { Command, defineCommandValidator, ExceptionGuardBehavior, LoggingBehavior, Mediator, Query, type Result, success, TimeoutBehavior, type UnitOfWork, UnitOfWorkBehavior, ValidationBehavior } from '@pantheon/kit/application'
+import {
+  Command,
+  defineCommandValidator,
+  ExceptionGuardBehavior,
+  LoggingBehavior,
+  Mediator,
+  Query,
+  type Result,
+  success,
+  TimeoutBehavior,
+  type UnitOfWork,
+  UnitOfWorkBehavior,
+  ValidationBehavior,
+} from '@pantheon/kit/application'
 import { PipelineFactory } from '@pantheon/kit/modules'
 
 class RenameShelf extends Command<string> {
@@ -35,7 +48,9 @@ function factory(options: { handlerTimeoutMs?: number; infos?: Array<[object, st
 const kinds = (behaviors: readonly object[]) => behaviors.map((behavior) => behavior.constructor)
 
 test.group('Pipeline factory', () => {
-  test('puts the timeout inside the unit of work of a command, and last for a query', ({ assert }) => {
+  test('puts the timeout inside the unit of work of a command, and last for a query', ({
+    assert,
+  }) => {
     const validator = defineCommandValidator(RenameShelf, vine.create({ name: vine.string() }))
     const pipelines = factory()
 
@@ -46,16 +61,23 @@ test.group('Pipeline factory', () => {
       UnitOfWorkBehavior,
       TimeoutBehavior,
     ])
-    assert.deepEqual(kinds(pipelines.forQuery()), [ExceptionGuardBehavior, LoggingBehavior, TimeoutBehavior])
+    assert.deepEqual(kinds(pipelines.forQuery()), [
+      ExceptionGuardBehavior,
+      LoggingBehavior,
+      TimeoutBehavior,
+    ])
   })
 
   test('gives handlers 10 seconds unless told otherwise', ({ assert }) => {
-    const timeoutOf = (pipelines: PipelineFactory) => (pipelines.forQuery().at(-1) as TimeoutBehavior).timeoutMs
+    const timeoutOf = (pipelines: PipelineFactory) =>
+      (pipelines.forQuery().at(-1) as TimeoutBehavior).timeoutMs
     assert.equal(timeoutOf(factory()), 10_000)
     assert.equal(timeoutOf(factory({ handlerTimeoutMs: 250 })), 250)
   })
 
-  test('a command that outlives its timeout is rolled back, and its late end is logged', async ({ assert }) => {
+  test('a command that outlives its timeout is rolled back, and its late end is logged', async ({
+    assert,
+  }) => {
     const outcomes: string[] = []
     const infos: Array<[object, string]> = []
     const mediator = new Mediator()
@@ -100,7 +122,8 @@ test.group('Pipeline factory', () => {
     mediator.register({
       message: CountShelves,
       handler: {
-        handle: () => new Promise<Result<number>>((resolve) => setTimeout(() => resolve(success(3)), 200)),
+        handle: () =>
+          new Promise<Result<number>>((resolve) => setTimeout(() => resolve(success(3)), 200)),
       },
       behaviors: factory({ handlerTimeoutMs: 20 }).forQuery(),
     })

@@ -12,7 +12,9 @@ interface Connection {
   close(): void
 }
 
-const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Connection
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+  file: string
+) => Connection
 
 test.group('SQLite statement cache', (group) => {
   let connection: Connection
@@ -41,7 +43,9 @@ test.group('SQLite statement cache', (group) => {
     assert.notStrictEqual(connection.prepare('select 2'), two)
   })
 
-  test('a statement given again starts without the safe integers an earlier query asked for', ({ assert }) => {
+  test('a statement given again starts without the safe integers an earlier query asked for', ({
+    assert,
+  }) => {
     cachePreparedStatements(connection)
     const sql = 'select 9007199254740993 as big'
     const asked = connection.prepare(sql)

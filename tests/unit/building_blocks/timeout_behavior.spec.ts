@@ -1,5 +1,14 @@
 import { test } from '@japa/runner'
-import { AppError, Command, failure, isTimeout, type LateOutcome, type Result, success, TimeoutBehavior } from '@pantheon/kit/application'
+import {
+  AppError,
+  Command,
+  failure,
+  isTimeout,
+  type LateOutcome,
+  type Result,
+  success,
+  TimeoutBehavior,
+} from '@pantheon/kit/application'
 
 class ImportCatalog extends Command<number> {}
 
@@ -14,10 +23,13 @@ function controllableHandler() {
   return { next: () => work, finish, fail, work }
 }
 
-const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+const pendingTimers = () =>
+  process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
 
 test.group('Timeout behavior', () => {
-  test('passes on the result of a handler that finishes in time, and leaves no timer behind', async ({ assert }) => {
+  test('passes on the result of a handler that finishes in time, and leaves no timer behind', async ({
+    assert,
+  }) => {
     const late: LateOutcome[] = []
     const behavior = new TimeoutBehavior(60_000, (outcome) => late.push(outcome))
     const timersBefore = pendingTimers()
@@ -30,7 +42,9 @@ test.group('Timeout behavior', () => {
     assert.lengthOf(late, 0)
   })
 
-  test('keeps the failures and exceptions of a handler that finishes in time', async ({ assert }) => {
+  test('keeps the failures and exceptions of a handler that finishes in time', async ({
+    assert,
+  }) => {
     const behavior = new TimeoutBehavior(60_000, () => {})
     const conflict = failure(AppError.conflict('Catalog.Busy', 'busy'))
 
@@ -44,7 +58,9 @@ test.group('Timeout behavior', () => {
     )
   })
 
-  test('answers Handler.Timeout (503) after the timeout while the handler still runs', async ({ assert }) => {
+  test('answers Handler.Timeout (503) after the timeout while the handler still runs', async ({
+    assert,
+  }) => {
     const behavior = new TimeoutBehavior(50, () => {})
     const handler = controllableHandler()
     const startedAt = performance.now()
@@ -63,7 +79,9 @@ test.group('Timeout behavior', () => {
     handler.finish(success(1))
   })
 
-  test('reports what a timed-out handler returns later; the caller keeps the timeout', async ({ assert }) => {
+  test('reports what a timed-out handler returns later; the caller keeps the timeout', async ({
+    assert,
+  }) => {
     const late: LateOutcome[] = []
     const behavior = new TimeoutBehavior(20, (outcome) => late.push(outcome))
     const handler = controllableHandler()
@@ -77,7 +95,10 @@ test.group('Timeout behavior', () => {
     assert.deepEqual(late, [{ message, result: success(99) }])
   })
 
-  test('reports an error a timed-out handler throws later, never as an unhandled rejection', async ({ assert, cleanup }) => {
+  test('reports an error a timed-out handler throws later, never as an unhandled rejection', async ({
+    assert,
+    cleanup,
+  }) => {
     const unhandled: unknown[] = []
     const onUnhandled = (reason: unknown) => unhandled.push(reason)
     process.on('unhandledRejection', onUnhandled)
@@ -104,7 +125,10 @@ test.group('Timeout behavior', () => {
 
   test('refuses a timeout that is not a positive whole number of milliseconds', ({ assert }) => {
     for (const invalid of [0, -5, 1.5, Number.NaN]) {
-      assert.throws(() => new TimeoutBehavior(invalid, () => {}), /whole number of milliseconds above 0/)
+      assert.throws(
+        () => new TimeoutBehavior(invalid, () => {}),
+        /whole number of milliseconds above 0/
+      )
     }
   })
 })

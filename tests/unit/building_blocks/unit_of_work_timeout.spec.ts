@@ -24,13 +24,19 @@ function databaseWithStuckRollback() {
 }
 
 /** Runs `work` in the unit of work behind a timeout, as the command pipeline does. */
-function runTimedOut(unitOfWork: LucidUnitOfWork, timeoutMs: number, work: () => Promise<Result<unknown>>) {
+function runTimedOut(
+  unitOfWork: LucidUnitOfWork,
+  timeoutMs: number,
+  work: () => Promise<Result<unknown>>
+) {
   const timeout = new TimeoutBehavior(timeoutMs, () => {})
   return unitOfWork.run(() => timeout.handle(new SyncStock(), work))
 }
 
 test.group('Lucid unit of work after a handler timeout', () => {
-  test('answers at once, without waiting for a rollback stuck behind the handler', async ({ assert }) => {
+  test('answers at once, without waiting for a rollback stuck behind the handler', async ({
+    assert,
+  }) => {
     const { db, calls } = databaseWithStuckRollback()
     const unitOfWork = new LucidUnitOfWork(db)
     const startedAt = performance.now()

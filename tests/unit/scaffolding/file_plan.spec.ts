@@ -21,7 +21,10 @@ test.group('File plan', (group) => {
     await plan.apply()
 
     assert.equal(await readFile(join(root, 'deep/new.ts'), 'utf8'), 'export const b = 2\n')
-    assert.equal(await readFile(join(root, 'existing.ts'), 'utf8'), 'export const a = 1\nexport const c = 3\n')
+    assert.equal(
+      await readFile(join(root, 'existing.ts'), 'utf8'),
+      'export const a = 1\nexport const c = 3\n'
+    )
     assert.deepEqual(plan.summary(), { created: ['deep/new.ts'], edited: ['existing.ts'] })
   })
 

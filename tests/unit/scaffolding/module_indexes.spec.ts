@@ -9,7 +9,8 @@ async function appWithModule(root: string) {
   const files = {
     'modules/shop/infrastructure/shop_module.ts': 'export default class ShopModule {}\n',
     'modules/shop/application/queries/ping/ping_query.ts': 'export class PingQuery {}\n',
-    'modules/shop/application/queries/ping/ping_handler.ts': 'export default class PingHandler {}\n',
+    'modules/shop/application/queries/ping/ping_handler.ts':
+      'export default class PingHandler {}\n',
     'modules/shop/api/v2/ping_endpoint.ts': 'export default class PingEndpoint {}\n',
   }
   for (const [file, contents] of Object.entries(files)) {
@@ -42,20 +43,29 @@ test.group('Module indexes', (group) => {
     assert.deepEqual(await writeModuleIndexes(root), [], 'a second run writes nothing')
   })
 
-  test('are reported stale when a file is added by hand, and again fresh once rewritten', async ({ assert }) => {
+  test('are reported stale when a file is added by hand, and again fresh once rewritten', async ({
+    assert,
+  }) => {
     await writeModuleIndexes(root)
     await mkdir(join(root, 'modules/shop/infrastructure/consumers'))
-    await writeFile(join(root, 'modules/shop/infrastructure/consumers/order_placed_consumer.ts'), 'export default 1\n')
+    await writeFile(
+      join(root, 'modules/shop/infrastructure/consumers/order_placed_consumer.ts'),
+      'export default 1\n'
+    )
 
     assert.deepEqual(await staleModuleIndexes(root), [INDEX])
     await writeModuleIndexes(root)
-    assert.include(await readFile(join(root, INDEX), 'utf8'), "'infrastructure/consumers/order_placed_consumer.ts': OrderPlacedConsumer,")
+    assert.include(
+      await readFile(join(root, INDEX), 'utf8'),
+      "'infrastructure/consumers/order_placed_consumer.ts': OrderPlacedConsumer,"
+    )
     assert.deepEqual(await staleModuleIndexes(root), [])
   })
 
   test('are reported stale when edited by hand', async ({ assert }) => {
     await writeModuleIndexes(root)
-    await writeFile(join(root, INDEX), (await readFile(join(root, INDEX), 'utf8')).replace('PingHandler,', ''))
+    const index = await readFile(join(root, INDEX), 'utf8')
+    await writeFile(join(root, INDEX), index.replace('PingHandler,', ''))
     assert.deepEqual(await staleModuleIndexes(root), [INDEX])
   })
 })

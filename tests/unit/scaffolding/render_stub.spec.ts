@@ -6,7 +6,10 @@ import { moduleNames } from '#kit/scaffolding/names'
 test.group('Stub rendering', () => {
   test('escapes backticks, ${ and backslashes outside template tags only', ({ assert }) => {
     const source = 'const a = `${x}\\n` + {{ name }} + {{{ `raw ${y}` }}}'
-    assert.equal(escapeStubText(source), 'const a = \\`\\${x}\\\\n\\` + {{ name }} + {{{ `raw ${y}` }}}')
+    assert.equal(
+      escapeStubText(source),
+      'const a = \\`\\${x}\\\\n\\` + {{ name }} + {{{ `raw ${y}` }}}'
+    )
   })
 
   test('renders the module registration class exactly', async ({ assert }) => {
@@ -18,7 +21,10 @@ test.group('Stub rendering', () => {
       indexConst: 'orderItemsIndex',
     })
 
-    assert.equal(rendered.destination, '/app/modules/order_items/infrastructure/order_items_module.ts')
+    assert.equal(
+      rendered.destination,
+      '/app/modules/order_items/infrastructure/order_items_module.ts'
+    )
     assert.equal(
       rendered.contents,
       [
@@ -45,7 +51,9 @@ test.group('Stub rendering', () => {
   })
 
   test('keeps template literals of the generated code intact', async ({ assert }) => {
-    const rendered = await renderStub(app, 'module/layers_test.stub', { moduleRoot: '/app/modules/x' })
+    const rendered = await renderStub(app, 'module/layers_test.stub', {
+      moduleRoot: '/app/modules/x',
+    })
     assert.include(rendered.contents, "test.group('Architecture of the ' + moduleName + ' module'")
     assert.include(rendered.contents, 'describeViolations(moduleFolder, violations)')
   })

@@ -42,7 +42,9 @@ export class TimeoutBehavior implements PipelineBehavior {
     private readonly reportLate: LateOutcomeReporter
   ) {
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-      throw new RangeError(`The handler timeout must be a whole number of milliseconds above 0 (got ${timeoutMs})`)
+      throw new RangeError(
+        `The handler timeout must be a whole number of milliseconds above 0 (got ${timeoutMs})`
+      )
     }
     this.#deadlines = new FixedDeadlines(timeoutMs)
   }

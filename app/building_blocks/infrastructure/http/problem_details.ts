@@ -41,7 +41,11 @@ const STATUSES: Record<number, StatusDescription> = {
   413: { status: 413, title: 'Content Too Large', type: `${RFC9110}15.5.14` },
   415: { status: 415, title: 'Unsupported Media Type', type: `${RFC9110}15.5.16` },
   422: { status: 422, title: 'Unprocessable Content', type: `${RFC9110}15.5.21` },
-  429: { status: 429, title: 'Too Many Requests', type: 'https://www.rfc-editor.org/rfc/rfc6585#section-4' },
+  429: {
+    status: 429,
+    title: 'Too Many Requests',
+    type: 'https://www.rfc-editor.org/rfc/rfc6585#section-4',
+  },
   500: { status: 500, title: 'Internal Server Error', type: `${RFC9110}15.6.1` },
   503: { status: 503, title: 'Service Unavailable', type: `${RFC9110}15.6.4` },
 }
@@ -99,6 +103,13 @@ export function sendProblem(ctx: HttpContext, input: ProblemInput): void {
  */
 export function sendAppError(ctx: HttpContext, error: AppError): void {
   const errors: readonly ProblemError[] =
-    error.fieldErrors.length > 0 ? error.fieldErrors : [{ code: error.code, message: error.message }]
-  sendProblem(ctx, { status: STATUS_BY_KIND[error.kind], code: error.code, detail: error.message, errors })
+    error.fieldErrors.length > 0
+      ? error.fieldErrors
+      : [{ code: error.code, message: error.message }]
+  sendProblem(ctx, {
+    status: STATUS_BY_KIND[error.kind],
+    code: error.code,
+    detail: error.message,
+    errors,
+  })
 }

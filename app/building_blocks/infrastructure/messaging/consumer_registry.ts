@@ -11,7 +11,9 @@ export class ConsumerRegistry {
 
   add(subscription: Subscription): void {
     if (this.#sealed) {
-      throw new Error(`${subscription.consumer} registered after the transport started; register consumers at boot`)
+      throw new Error(
+        `${subscription.consumer} registered after the transport started; register consumers at boot`
+      )
     }
     if (this.#byName.has(subscription.consumer)) {
       throw new Error(`Two consumers are named ${subscription.consumer}`)

@@ -18,7 +18,9 @@ export class DeadLetterReplay {
   ) {}
 
   async replay(ids?: string[]): Promise<ReplayOutcome> {
-    const letters = ids ? await this.deadLetters.find(ids) : await this.deadLetters.list({ limit: 10_000 })
+    const letters = ids
+      ? await this.deadLetters.find(ids)
+      : await this.deadLetters.list({ limit: 10_000 })
     const outcome: ReplayOutcome = { replayed: [], failed: [] }
     for (const letter of letters) {
       try {
@@ -27,7 +29,10 @@ export class DeadLetterReplay {
         outcome.replayed.push(letter.id)
       } catch (error) {
         await this.deadLetters.failedAgain(letter.id, error)
-        outcome.failed.push({ id: letter.id, error: error instanceof Error ? error.message : String(error) })
+        outcome.failed.push({
+          id: letter.id,
+          error: error instanceof Error ? error.message : String(error),
+        })
       }
     }
     return outcome

@@ -47,7 +47,12 @@ function fromRow(row: DeadLetterRow): DeadLetter {
 export class DeadLetters {
   constructor(private readonly db: Database) {}
 
-  async record(consumer: string, event: IntegrationEvent<unknown>, attempts: number, error: unknown) {
+  async record(
+    consumer: string,
+    event: IntegrationEvent<unknown>,
+    attempts: number,
+    error: unknown
+  ) {
     const lastError = error instanceof Error ? error.message : String(error)
     await this.db
       .insertQuery()
@@ -67,13 +72,19 @@ export class DeadLetters {
   }
 
   async list(options: { consumer?: string; limit?: number } = {}): Promise<DeadLetter[]> {
-    const query = this.db.from(DEAD_LETTERS_TABLE).orderBy('id', 'asc').limit(options.limit ?? 100)
+    const query = this.db
+      .from(DEAD_LETTERS_TABLE)
+      .orderBy('id', 'asc')
+      .limit(options.limit ?? 100)
     if (options.consumer) query.where('consumer', options.consumer)
     return ((await query) as DeadLetterRow[]).map(fromRow)
   }
 
   async find(ids: string[]): Promise<DeadLetter[]> {
-    const rows = (await this.db.from(DEAD_LETTERS_TABLE).whereIn('id', ids).orderBy('id')) as DeadLetterRow[]
+    const rows = (await this.db
+      .from(DEAD_LETTERS_TABLE)
+      .whereIn('id', ids)
+      .orderBy('id')) as DeadLetterRow[]
     return rows.map(fromRow)
   }
 

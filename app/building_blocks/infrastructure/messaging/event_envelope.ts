@@ -13,8 +13,10 @@ export function decodeEvent(raw: string): IntegrationEvent<unknown> {
   const value = JSON.parse(raw) as Partial<IntegrationEvent<unknown>>
   const fields = ['eventId', 'type', 'occurredAt', 'correlationId'] as const
   for (const field of fields) {
-    if (typeof value[field] !== 'string') throw new Error(`not an integration event: "${field}" is missing`)
+    if (typeof value[field] !== 'string')
+      throw new Error(`not an integration event: "${field}" is missing`)
   }
-  if (typeof value.version !== 'number') throw new Error('not an integration event: "version" is missing')
+  if (typeof value.version !== 'number')
+    throw new Error('not an integration event: "version" is missing')
   return value as IntegrationEvent<unknown>
 }

@@ -8,7 +8,11 @@ export const INBOX_TABLE = 'pantheon_inbox'
 
 function isDuplicateKey(error: unknown): boolean {
   const code = (error as { code?: string }).code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE'
+  )
 }
 
 /**

@@ -46,7 +46,9 @@ export interface MessagingConfig {
 
 export function defineMessagingConfig(config: MessagingConfig): MessagingConfig {
   if (!TRANSPORT_KINDS.includes(config.transport)) {
-    throw new Error(`Unknown message transport "${config.transport}"; use one of ${TRANSPORT_KINDS.join(', ')}`)
+    throw new Error(
+      `Unknown message transport "${config.transport}"; use one of ${TRANSPORT_KINDS.join(', ')}`
+    )
   }
   if (!Number.isInteger(config.consumers.maxAttempts) || config.consumers.maxAttempts < 1) {
     throw new Error('MESSAGE_MAX_ATTEMPTS must be a whole number of at least 1')

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 import type { Database } from '@adonisjs/lucid/database'
-import type {
-  IntegrationEventContract,
-} from '../../integration/integration_event.js'
+import type { IntegrationEventContract } from '../../integration/integration_event.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { announceOutboxWrite } from './outbox_announcement.js'
 
@@ -37,17 +35,20 @@ export class Outbox {
     }
     const id = uuidv7()
     const now = new Date().toISOString()
-    await transaction.insertQuery().table(OUTBOX_TABLE).insert({
-      id,
-      type: contract.type,
-      version: contract.version,
-      payload: JSON.stringify(payload),
-      correlation_id: this.correlationId() ?? randomUUID(),
-      occurred_at: now,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-    })
+    await transaction
+      .insertQuery()
+      .table(OUTBOX_TABLE)
+      .insert({
+        id,
+        type: contract.type,
+        version: contract.version,
+        payload: JSON.stringify(payload),
+        correlation_id: this.correlationId() ?? randomUUID(),
+        occurred_at: now,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+      })
     if (!this.#announced.has(transaction)) {
       this.#announced.add(transaction)
       // Relays in other processes hear of the commit too (PostgreSQL only).

@@ -114,7 +114,8 @@ export class OutboxRelay {
       await this.markSent(delivered)
       if (untried.length > 0) await this.release(untried)
       sent += delivered.length
-      if (this.#stopping || delivered.length === 0 || rows.length < this.options.batchSize) return sent
+      if (this.#stopping || delivered.length === 0 || rows.length < this.options.batchSize)
+        return sent
     }
   }
 
@@ -151,7 +152,9 @@ export class OutboxRelay {
     return sent
   }
 
-  private async deliverOneByOne(rows: OutboxRow[]): Promise<{ delivered: string[]; untried: string[] }> {
+  private async deliverOneByOne(
+    rows: OutboxRow[]
+  ): Promise<{ delivered: string[]; untried: string[] }> {
     const delivered: string[] = []
     let index = 0
     for (; index < rows.length && !this.#stopping; index++) {
@@ -183,13 +186,21 @@ export class OutboxRelay {
         .select('id', 'type', 'version', 'payload', 'correlation_id', 'occurred_at', 'attempts')
         .where('status', 'pending')
         .where('next_attempt_at', '<=', now.toISOString())
-        .where((query) => query.whereNull('claimed_until').orWhere('claimed_until', '<', now.toISOString()))
+        .where((query) =>
+          query.whereNull('claimed_until').orWhere('claimed_until', '<', now.toISOString())
+        )
         .orderBy('id', 'asc')
         .limit(this.options.batchSize)
       if (trx.dialect.name === 'postgres') due.forUpdate().skipLocked()
       const rows = (await due) as OutboxRow[]
       if (rows.length > 0) {
-        await trx.from(OUTBOX_TABLE).whereIn('id', rows.map((row) => row.id)).update({ claimed_until: leaseEnd })
+        await trx
+          .from(OUTBOX_TABLE)
+          .whereIn(
+            'id',
+            rows.map((row) => row.id)
+          )
+          .update({ claimed_until: leaseEnd })
       }
       return rows
     })
@@ -209,13 +220,16 @@ export class OutboxRelay {
       return true
     } catch (error) {
       const attempts = Number(row.attempts) + 1
-      await this.db.from(OUTBOX_TABLE).where('id', row.id).update({
-        attempts,
-        status: 'pending',
-        next_attempt_at: new Date(Date.now() + this.options.backoffMs(attempts)).toISOString(),
-        claimed_until: null,
-        last_error: error instanceof Error ? error.message : String(error),
-      })
+      await this.db
+        .from(OUTBOX_TABLE)
+        .where('id', row.id)
+        .update({
+          attempts,
+          status: 'pending',
+          next_attempt_at: new Date(Date.now() + this.options.backoffMs(attempts)).toISOString(),
+          claimed_until: null,
+          last_error: error instanceof Error ? error.message : String(error),
+        })
       return false
     }
   }

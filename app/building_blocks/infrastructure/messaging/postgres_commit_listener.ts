@@ -31,7 +31,10 @@ export class PostgresCommitListener {
 
   private async connect(onCommit: () => void): Promise<void> {
     if (this.#stopped) return
-    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 3_000 })
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: 3_000,
+    })
     const reconnect = (error?: unknown) => {
       if (error) this.onError(error)
       if (this.#client !== client || this.#stopped) return

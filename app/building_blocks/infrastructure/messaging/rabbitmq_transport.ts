@@ -90,7 +90,8 @@ export class RabbitMqTransport extends MessageTransport {
           correlationId: event.correlationId,
           type: event.type,
         },
-        (error) => (error ? reject(new Error(`RabbitMQ refused ${event.type}: ${error}`)) : resolve())
+        (error) =>
+          error ? reject(new Error(`RabbitMQ refused ${event.type}: ${error}`)) : resolve()
       )
     })
     await withTimeout(
@@ -119,7 +120,9 @@ export class RabbitMqTransport extends MessageTransport {
     const connection = this.#connection
     this.#connection = undefined
     this.#publisher = undefined
-    if (connection) await (await connection).close().catch(() => {})
+    if (!connection) return
+    const model = await connection
+    await model.close().catch(() => {})
   }
 
   private connection(): Promise<RecoveringChannelModel> {
@@ -172,7 +175,10 @@ export class RabbitMqTransport extends MessageTransport {
       const queue = this.queueOf(module)
       await channel.assertQueue(queue, {
         durable: true,
-        arguments: { 'x-dead-letter-exchange': deadLetterExchange, 'x-dead-letter-routing-key': queue },
+        arguments: {
+          'x-dead-letter-exchange': deadLetterExchange,
+          'x-dead-letter-routing-key': queue,
+        },
       })
       await channel.assertQueue(`${queue}.dead-letter`, { durable: true })
       await channel.bindQueue(`${queue}.dead-letter`, deadLetterExchange, queue)

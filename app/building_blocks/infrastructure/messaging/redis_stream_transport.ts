@@ -74,7 +74,15 @@ export class RedisStreamTransport extends MessageTransport {
   async publish(event: IntegrationEvent<unknown>): Promise<void> {
     const { maxLength, publishTimeoutMs } = this.options
     await withTimeout(
-      this.client.xadd(this.streamOf(event.type), 'MAXLEN', '~', maxLength, '*', 'event', encodeEvent(event)),
+      this.client.xadd(
+        this.streamOf(event.type),
+        'MAXLEN',
+        '~',
+        maxLength,
+        '*',
+        'event',
+        encodeEvent(event)
+      ),
       publishTimeoutMs,
       `Redis did not acknowledge ${event.type} within ${publishTimeoutMs} ms`
     )
@@ -160,7 +168,12 @@ export class RedisStreamTransport extends MessageTransport {
   }
 
   /** Applies entries a few at a time and acknowledges those applied in one call. */
-  private async handleAll(reader: Redis, stream: string, subscription: Subscription, entries: StreamEntry[]) {
+  private async handleAll(
+    reader: Redis,
+    stream: string,
+    subscription: Subscription,
+    entries: StreamEntry[]
+  ) {
     const applied: string[] = []
     let next = 0
     const worker = async () => {
@@ -169,12 +182,18 @@ export class RedisStreamTransport extends MessageTransport {
         if (await this.handle(reader, stream, subscription, id, fields)) applied.push(id)
       }
     }
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, entries.length) }, worker))
+    await Promise.all(
+      Array.from({ length: Math.min(this.options.concurrency, entries.length) }, worker)
+    )
     if (applied.length > 0) await reader.xack(stream, subscription.consumer, ...applied)
   }
 
   /** Takes over entries another member (or this one) read but never acknowledged. */
-  private async claimStale(reader: Redis, stream: string, subscription: Subscription): Promise<void> {
+  private async claimStale(
+    reader: Redis,
+    stream: string,
+    subscription: Subscription
+  ): Promise<void> {
     const { consumerName, batchSize, claimIdleMs } = this.options
     let cursor = '0-0'
     do {
@@ -187,7 +206,12 @@ export class RedisStreamTransport extends MessageTransport {
         'COUNT',
         batchSize
       )) as [string, (StreamEntry | null)[]]
-      await this.handleAll(reader, stream, subscription, entries.filter((entry) => entry !== null))
+      await this.handleAll(
+        reader,
+        stream,
+        subscription,
+        entries.filter((entry) => entry !== null)
+      )
       cursor = next
     } while (cursor !== '0-0' && this.#running)
   }

@@ -40,7 +40,9 @@ export function readMessageCatalog(index: ModuleIndex): MessageCatalog {
   for (const [file, exported] of Object.entries(index.handlers)) {
     const handler = exported as HandlerClass
     if (!isSubclassOf(handler?.handles, Command) && !isSubclassOf(handler?.handles, Query)) {
-      throw new Error(`${file}: the handler class needs "static handles = <Command or Query class>"`)
+      throw new Error(
+        `${file}: the handler class needs "static handles = <Command or Query class>"`
+      )
     }
     const existing = catalog.handlers.get(handler.handles)
     if (existing) {

@@ -3,7 +3,11 @@ import type { HttpRouterService } from '@adonisjs/core/types'
 import type { Mediator } from '../../application/mediator.js'
 import type { Endpoint, EndpointClass, ParamMatcher } from '../http/endpoint.js'
 import { sendProblem } from '../http/problem_details.js'
-import { VERSION_SEGMENT_MATCHER, versionSegment, type ApiVersionText } from '../http/versioning/api_version.js'
+import {
+  VERSION_SEGMENT_MATCHER,
+  versionSegment,
+  type ApiVersionText,
+} from '../http/versioning/api_version.js'
 import { negotiateApiVersion } from '../http/versioning/api_version_negotiation.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import type { ApiReference } from '../http/openapi/api_reference.js'
@@ -26,7 +30,8 @@ const VERSION_FOLDER = /^v(\d{1,4})(?:_(\d{1,4}))?$/
 export function discoverEndpoints(index: ModuleIndex, mediator: Mediator) {
   const discovered: DiscoveredEndpoint[] = []
   for (const [file, exported] of Object.entries(index.endpoints)) {
-    if (typeof exported !== 'function') throw new Error(`${file} must default-export its endpoint class`)
+    if (typeof exported !== 'function')
+      throw new Error(`${file} must default-export its endpoint class`)
     const EndpointConstructor = exported as EndpointClass
     const folder = file.split('/')[1]
     const match = VERSION_FOLDER.exec(folder)
@@ -108,7 +113,9 @@ export function mountEndpoints(
   if (!policy) {
     const versioned = endpoints.find((discovered) => discovered.version)
     if (versioned) {
-      throw new Error(`${versioned.file} sits in a version folder, but the ${moduleName} module declares no apiVersions`)
+      throw new Error(
+        `${versioned.file} sits in a version folder, but the ${moduleName} module declares no apiVersions`
+      )
     }
     router
       .group(() => tables.forEach((table) => addRoute(router, table, table.shared!)))
@@ -118,12 +125,16 @@ export function mountEndpoints(
 
   for (const { version, file } of endpoints) {
     if (version && !policy.find(version)) {
-      throw new Error(`${file} serves API version ${version}, which the ${moduleName} module does not declare`)
+      throw new Error(
+        `${file} serves API version ${version}, which the ${moduleName} module does not declare`
+      )
     }
   }
   for (const prefix of [`/api/${moduleName}`, `/api/:version/${moduleName}`]) {
     router
-      .group(() => tables.forEach((table) => addRoute(router, table, versionDispatcher(table, policy))))
+      .group(() =>
+        tables.forEach((table) => addRoute(router, table, versionDispatcher(table, policy)))
+      )
       .prefix(prefix)
       .where('version', VERSION_SEGMENT_MATCHER)
   }
@@ -145,7 +156,9 @@ function addRoute(
 function routesOf(tables: RouteTable[], version?: ApiVersionText): DocumentedRoute[] {
   return tables.flatMap((table) => {
     const endpoint = (version && table.byVersion.get(version)) || table.shared
-    return endpoint ? [{ method: table.method, path: table.path, params: table.params, endpoint }] : []
+    return endpoint
+      ? [{ method: table.method, path: table.path, params: table.params, endpoint }]
+      : []
   })
 }
 

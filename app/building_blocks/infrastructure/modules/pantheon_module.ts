@@ -106,7 +106,9 @@ export abstract class PantheonModule {
     for (const [file, exported] of Object.entries(this.index.consumers)) {
       const consumerClass = exported as ConsumerClass
       if (!consumerClass?.consumes?.type) {
-        throw new Error(`${file}: the consumer class needs "static consumes = <integration event contract>"`)
+        throw new Error(
+          `${file}: the consumer class needs "static consumes = <integration event contract>"`
+        )
       }
       const consumer = (await this.app.container.make(consumerClass)) as InstanceType<ConsumerClass>
       const name = `${this.name}.${consumerClass.name}`

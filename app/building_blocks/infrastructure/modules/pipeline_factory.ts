@@ -5,7 +5,10 @@ import {
   type ExceptionTranslator,
   type UnexpectedErrorReporter,
 } from '../../application/pipeline/exception_guard_behavior.js'
-import { LoggingBehavior, type PipelineLogger } from '../../application/pipeline/logging_behavior.js'
+import {
+  LoggingBehavior,
+  type PipelineLogger,
+} from '../../application/pipeline/logging_behavior.js'
 import type { PipelineBehavior } from '../../application/pipeline/pipeline_behavior.js'
 import {
   DEFAULT_HANDLER_TIMEOUT_MS,

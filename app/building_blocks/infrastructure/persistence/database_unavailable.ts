@@ -45,7 +45,10 @@ function describesUnreachableDatabase(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false
   if (error.name === 'KnexTimeoutError') return true
   const code = (error as { code?: unknown }).code
-  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))) {
+  if (
+    typeof code === 'string' &&
+    (UNREACHABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))
+  ) {
     return true
   }
   if (UNREACHABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true

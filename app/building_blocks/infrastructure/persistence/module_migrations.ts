@@ -11,7 +11,9 @@ interface ConnectionMigrations {
  * keeps the file it had). Folders already listed are not added twice.
  */
 export function includeModuleMigrations(app: ApplicationService): void {
-  const connections = app.config.get<Record<string, ConnectionMigrations> | undefined>('database.connections')
+  const connections = app.config.get<Record<string, ConnectionMigrations> | undefined>(
+    'database.connections'
+  )
   if (!connections) return
   const folders = moduleMigrationFolders(app.makePath())
   for (const [name, connection] of Object.entries(connections)) {

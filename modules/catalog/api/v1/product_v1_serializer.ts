@@ -1,8 +1,5 @@
 import vine from '@vinejs/vine'
-import {
-  defineRepresentation,
-  type RepresentationOf,
-} from '@pantheon/kit/http'
+import { defineRepresentation, type RepresentationOf } from '@pantheon/kit/http'
 import type { ProductDto } from '../../application/dtos/product_dto.js'
 
 /** The v1 representation of a product: exactly { id, name, price }. */
@@ -10,6 +7,8 @@ export const productV1Representation = defineRepresentation(
   vine.object({ id: vine.string().uuid(), name: vine.string(), price: vine.number() })
 )
 
-export function serializeProductV1(product: ProductDto): RepresentationOf<typeof productV1Representation> {
+export function serializeProductV1(
+  product: ProductDto
+): RepresentationOf<typeof productV1Representation> {
   return { id: product.id, name: product.name, price: product.price }
 }

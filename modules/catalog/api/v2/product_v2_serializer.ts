@@ -1,8 +1,5 @@
 import vine from '@vinejs/vine'
-import {
-  defineRepresentation,
-  type RepresentationOf,
-} from '@pantheon/kit/http'
+import { defineRepresentation, type RepresentationOf } from '@pantheon/kit/http'
 import type { ProductDetailsDto } from '../../application/dtos/product_details_dto.js'
 
 /**

@@ -18,7 +18,10 @@ export class LucidProductReadModel extends ProductReadModel {
   }
 
   async summaryById(id: ProductId): Promise<ProductDto | null> {
-    const row: SummaryRow | null = await this.products().select('id', 'name', 'price').where('id', id).first()
+    const row: SummaryRow | null = await this.products()
+      .select('id', 'name', 'price')
+      .where('id', id)
+      .first()
     return row && { id: row.id, name: row.name, price: Price.fromStored(row.price).amount }
   }
 

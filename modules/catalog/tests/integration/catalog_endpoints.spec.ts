@@ -135,7 +135,9 @@ test.group('Catalog API: create product', () => {
     assert.isString(response.body)
   })
 
-  test('a body sent to no route is never read: 404, whatever its content type', async ({ assert }) => {
+  test('a body sent to no route is never read: 404, whatever its content type', async ({
+    assert,
+  }) => {
     const response = await rawRequest('POST', '/api/catalog/nowhere/else', {
       body: 'name=Pen&price=1',
       contentType: 'text/plain',
@@ -145,7 +147,9 @@ test.group('Catalog API: create product', () => {
     assert.containsSubset(response.body, { status: 404, code: 'Route.NotFound' })
   })
 
-  test('a body on a GET is never read: the route answers as it would without one', async ({ assert }) => {
+  test('a body on a GET is never read: the route answers as it would without one', async ({
+    assert,
+  }) => {
     const response = await rawRequest('GET', '/api/catalog/sample', {
       body: 'name=Pen&price=1',
       contentType: 'text/plain',
@@ -154,7 +158,10 @@ test.group('Catalog API: create product', () => {
     assert.equal(response.body, 'Catalog module is running')
   })
 
-  test('a body nested deeper than 32 levels answers 400 Request.TooDeep', async ({ client, assert }) => {
+  test('a body nested deeper than 32 levels answers 400 Request.TooDeep', async ({
+    client,
+    assert,
+  }) => {
     let nested: unknown = 'Pen'
     for (let level = 0; level < 40; level++) nested = { nested }
     const response = await client.post('/api/catalog').json({ name: nested, price: 1 })

@@ -15,9 +15,21 @@ test.group('Catalog API versions: choosing a version', () => {
   test('GET {label} returns the v2 representation')
     .with([
       { label: '/api/v2/catalog/:id', path: (id: string) => `/api/v2/catalog/${id}`, headers: {} },
-      { label: '/api/v2.0/catalog/:id', path: (id: string) => `/api/v2.0/catalog/${id}`, headers: {} },
-      { label: 'with ?api-version=2.0', path: (id: string) => `/api/catalog/${id}?api-version=2.0`, headers: {} },
-      { label: 'with X-Api-Version: 2.0', path: (id: string) => `/api/catalog/${id}`, headers: { 'x-api-version': '2.0' } },
+      {
+        label: '/api/v2.0/catalog/:id',
+        path: (id: string) => `/api/v2.0/catalog/${id}`,
+        headers: {},
+      },
+      {
+        label: 'with ?api-version=2.0',
+        path: (id: string) => `/api/catalog/${id}?api-version=2.0`,
+        headers: {},
+      },
+      {
+        label: 'with X-Api-Version: 2.0',
+        path: (id: string) => `/api/catalog/${id}`,
+        headers: { 'x-api-version': '2.0' },
+      },
     ])
     .run(async ({ client, assert }, { path, headers }) => {
       const id = await createV1(client)
@@ -51,25 +63,66 @@ test.group('Catalog API versions: choosing a version', () => {
 
   test('rejects {label} with 400 {code} listing the supported versions')
     .with([
-      { label: 'an unsupported URL version', url: `/api/v3/catalog/${UNKNOWN_ID}`, headers: {}, code: 'UnsupportedApiVersion' },
-      { label: 'an unsupported query version', url: `/api/catalog/${UNKNOWN_ID}?api-version=9.0`, headers: {}, code: 'UnsupportedApiVersion' },
-      { label: 'an unsupported header version', url: `/api/catalog/${UNKNOWN_ID}`, headers: { 'x-api-version': '3.0' }, code: 'UnsupportedApiVersion' },
-      { label: 'a malformed query version', url: `/api/catalog/${UNKNOWN_ID}?api-version=abc`, headers: {}, code: 'InvalidApiVersion' },
-      { label: 'a malformed header version', url: `/api/catalog/${UNKNOWN_ID}`, headers: { 'x-api-version': 'two' }, code: 'InvalidApiVersion' },
-      { label: 'URL and query disagreeing', url: `/api/v1/catalog/${UNKNOWN_ID}?api-version=2.0`, headers: {}, code: 'AmbiguousApiVersion' },
-      { label: 'query and header disagreeing', url: `/api/catalog/${UNKNOWN_ID}?api-version=1.0`, headers: { 'x-api-version': '2.0' }, code: 'AmbiguousApiVersion' },
+      {
+        label: 'an unsupported URL version',
+        url: `/api/v3/catalog/${UNKNOWN_ID}`,
+        headers: {},
+        code: 'UnsupportedApiVersion',
+      },
+      {
+        label: 'an unsupported query version',
+        url: `/api/catalog/${UNKNOWN_ID}?api-version=9.0`,
+        headers: {},
+        code: 'UnsupportedApiVersion',
+      },
+      {
+        label: 'an unsupported header version',
+        url: `/api/catalog/${UNKNOWN_ID}`,
+        headers: { 'x-api-version': '3.0' },
+        code: 'UnsupportedApiVersion',
+      },
+      {
+        label: 'a malformed query version',
+        url: `/api/catalog/${UNKNOWN_ID}?api-version=abc`,
+        headers: {},
+        code: 'InvalidApiVersion',
+      },
+      {
+        label: 'a malformed header version',
+        url: `/api/catalog/${UNKNOWN_ID}`,
+        headers: { 'x-api-version': 'two' },
+        code: 'InvalidApiVersion',
+      },
+      {
+        label: 'URL and query disagreeing',
+        url: `/api/v1/catalog/${UNKNOWN_ID}?api-version=2.0`,
+        headers: {},
+        code: 'AmbiguousApiVersion',
+      },
+      {
+        label: 'query and header disagreeing',
+        url: `/api/catalog/${UNKNOWN_ID}?api-version=1.0`,
+        headers: { 'x-api-version': '2.0' },
+        code: 'AmbiguousApiVersion',
+      },
     ])
     .run(async ({ client, assert }, { url, headers, code }) => {
       const response = await client.get(url).headers(headers as Record<string, string>)
       response.assertStatus(400)
       response.assertHeader('content-type', PROBLEM_JSON)
       response.assertHeader('api-supported-versions', '1.0, 2.0')
-      assert.containsSubset(response.body(), { status: 400, code, supportedVersions: ['1.0', '2.0'] })
+      assert.containsSubset(response.body(), {
+        status: 400,
+        code,
+        supportedVersions: ['1.0', '2.0'],
+      })
     })
 
   test('the same version from two readers is not ambiguous', async ({ client }) => {
     const id = await createV1(client)
-    const response = await client.get(`/api/v2/catalog/${id}?api-version=2`).header('x-api-version', 'v2.0')
+    const response = await client
+      .get(`/api/v2/catalog/${id}?api-version=2`)
+      .header('x-api-version', 'v2.0')
     response.assertStatus(200)
     response.assertBodyContains({ links: { self: `/api/v2/catalog/${id}` } })
   })
@@ -106,7 +159,9 @@ test.group('Catalog API versions: v2', () => {
 
   test('v2 requires a category of 1 to 100 characters', async ({ client, assert }) => {
     for (const category of [undefined, '', 'c'.repeat(101), 42]) {
-      const response = await client.post('/api/v2/catalog').json({ name: 'Desk', price: 1, category })
+      const response = await client
+        .post('/api/v2/catalog')
+        .json({ name: 'Desk', price: 1, category })
       response.assertStatus(400)
       assert.deepEqual(
         response.body().errors.map((e: { field: string }) => e.field),
@@ -141,7 +196,10 @@ test.group('Catalog API versions: v2', () => {
   test('v1 reports a missing product with the error list too', async ({ client }) => {
     const response = await client.get(`/api/v1/catalog/${UNKNOWN_ID}`)
     response.assertStatus(404)
-    response.assertBodyContains({ code: 'Product.NotFound', errors: [{ code: 'Product.NotFound' }] })
+    response.assertBodyContains({
+      code: 'Product.NotFound',
+      errors: [{ code: 'Product.NotFound' }],
+    })
   })
 })
 

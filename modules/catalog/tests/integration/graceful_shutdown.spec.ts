@@ -12,7 +12,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 test.group('Catalog during a graceful shutdown', (group) => {
   group.each.setup(() => rm(app.makePath(SQLITE_FILENAME), { force: true }))
 
-  test('a create in flight when SIGTERM arrives completes, then the host exits', async ({ assert }) => {
+  test('a create in flight when SIGTERM arrives completes, then the host exits', async ({
+    assert,
+  }) => {
     const server = await startServerProcess({
       NODE_ENV: 'development',
       HTTPS_ENABLED: 'false',
@@ -24,7 +26,13 @@ test.group('Catalog during a graceful shutdown', (group) => {
     const body = JSON.stringify({ name: 'In flight', price: 2.5 })
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: PORT, path: '/api/catalog', method: 'POST', headers: { 'content-type': 'application/json' } },
+        {
+          host: '127.0.0.1',
+          port: PORT,
+          path: '/api/catalog',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        },
         (res) => {
           let text = ''
           res.on('data', (chunk) => (text += chunk))

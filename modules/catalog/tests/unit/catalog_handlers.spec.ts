@@ -27,7 +27,10 @@ test.group('Catalog handlers', (group) => {
     if (!created.ok) return
 
     const found = await mediator.query(new GetProductByIdQuery(created.value))
-    assert.deepEqual(found, { ok: true, value: { id: created.value, name: 'Notebook', price: 3.5 } })
+    assert.deepEqual(found, {
+      ok: true,
+      value: { id: created.value, name: 'Notebook', price: 3.5 },
+    })
   })
 
   test('create product with invalid input fails validation and writes nothing', async ({

@@ -26,12 +26,32 @@ test.group('Create product validator', () => {
   test('rejects {label}')
     .with([
       { label: 'a blank name', input: { name: '   ', price: 1 }, failed: ['name:minLength'] },
-      { label: 'a 201-character name', input: { name: 'x'.repeat(201), price: 1 }, failed: ['name:maxLength'] },
-      { label: 'a name that is not a string', input: { name: 42, price: 1 }, failed: ['name:string'] },
+      {
+        label: 'a 201-character name',
+        input: { name: 'x'.repeat(201), price: 1 },
+        failed: ['name:maxLength'],
+      },
+      {
+        label: 'a name that is not a string',
+        input: { name: 42, price: 1 },
+        failed: ['name:string'],
+      },
       { label: 'a negative price', input: { name: 'Pen', price: -1 }, failed: ['price:min'] },
-      { label: 'a price with 3 decimals', input: { name: 'Pen', price: 1.999 }, failed: ['price:decimal'] },
-      { label: 'a price sent as a string', input: { name: 'Pen', price: '12' }, failed: ['price:number'] },
-      { label: 'a price beyond the maximum', input: { name: 'Pen', price: 1e15 }, failed: ['price:max'] },
+      {
+        label: 'a price with 3 decimals',
+        input: { name: 'Pen', price: 1.999 },
+        failed: ['price:decimal'],
+      },
+      {
+        label: 'a price sent as a string',
+        input: { name: 'Pen', price: '12' },
+        failed: ['price:number'],
+      },
+      {
+        label: 'a price beyond the maximum',
+        input: { name: 'Pen', price: 1e15 },
+        failed: ['price:max'],
+      },
     ])
     .run(async ({ assert }, { input, failed }) => {
       assert.deepEqual(await failedFields(input), failed)

@@ -1,10 +1,6 @@
 import { basename, relative, resolve } from 'node:path'
 import { test } from '@japa/runner'
-import {
-  APP_ROOT,
-  cruiseArchitecture,
-  describeViolations,
-} from '@pantheon/kit/testing'
+import { APP_ROOT, cruiseArchitecture, describeViolations } from '@pantheon/kit/testing'
 
 /*
  * Module-agnostic: this file lives in modules/<name>/tests/architecture, so the module is two

@@ -23,7 +23,9 @@ test.group('Orders read model of Catalog products', () => {
   })
 
   test('a product created through v2 reaches Orders too', async ({ client }) => {
-    const created = await client.post('/api/v2/catalog').json({ name: 'Kettle', price: 39, category: 'Kitchen' })
+    const created = await client
+      .post('/api/v2/catalog')
+      .json({ name: 'Kettle', price: 39, category: 'Kitchen' })
     const response = await eventually(client, `/api/orders/products/${created.body()}`)
     response.assertStatus(200)
     response.assertBodyContains({ name: 'Kettle', price: 39 })

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { ordersApiVersions } from '../../infrastructure/orders_api_versions.js'
 
 test.group('Orders API: sample', () => {
-  test('GET /api/orders/sample answers 200 and names the module\'s versions', async ({ client }) => {
+  test("GET /api/orders/sample answers 200 and names the module's versions", async ({ client }) => {
     const response = await client.get('/api/orders/sample')
     response.assertStatus(200)
     response.assertBody('Orders module is running' as never)

@@ -9,7 +9,11 @@ import { createProducts, eventually, knownToOrders, MessagingDeployment } from '
  */
 const BROKERS = [
   { kind: 'redis', target: { host: '127.0.0.1', port: 6379 }, ports: { proxy: 5230, http: 5220 } },
-  { kind: 'rabbitmq', target: { host: '127.0.0.1', port: 5672 }, ports: { proxy: 5231, http: 5221 } },
+  {
+    kind: 'rabbitmq',
+    target: { host: '127.0.0.1', port: 5672 },
+    ports: { proxy: 5231, http: 5221 },
+  },
 ] as const
 
 test.group('Broker outage', () => {
@@ -35,13 +39,19 @@ test.group('Broker outage', () => {
       assert.lengthOf(ids, 20)
 
       await eventually(
-        async () => deployment.query<{ n: number }>('select count(*) as n from pantheon_outbox where attempts > 0')[0].n > 0,
+        async () =>
+          deployment.query<{ n: number }>(
+            'select count(*) as n from pantheon_outbox where attempts > 0'
+          )[0].n > 0,
         'a failed publish recorded in the outbox',
         15_000
       )
       const waiting = deployment.query<{ status: string }>('select status from pantheon_outbox')
       assert.lengthOf(waiting, 20)
-      assert.isTrue(waiting.every((row) => row.status === 'pending'), 'nothing is sent while the broker is away')
+      assert.isTrue(
+        waiting.every((row) => row.status === 'pending'),
+        'nothing is sent while the broker is away'
+      )
       assert.equal(await knownToOrders(broker.ports.http, ids), 0)
       const notReady = await fetch(`http://127.0.0.1:${broker.ports.http}/health/ready`)
       assert.equal(notReady.status, 503)
@@ -62,7 +72,9 @@ test.group('Broker outage', () => {
       assert.equal(applied, 20, 'each event applied exactly once')
       await eventually(
         async () =>
-          deployment.query<{ n: number }>("select count(*) as n from pantheon_outbox where status = 'sent'")[0].n === 20,
+          deployment.query<{ n: number }>(
+            "select count(*) as n from pantheon_outbox where status = 'sent'"
+          )[0].n === 20,
         'every outbox row marked sent',
         10_000
       )

@@ -71,7 +71,8 @@ export class MessagingDeployment {
   }
 
   removeFiles(): void {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.sqliteFile}${suffix}`, { force: true })
+    for (const suffix of ['', '-wal', '-shm'])
+      rmSync(`${this.sqliteFile}${suffix}`, { force: true })
   }
 
   /** Everything this deployment created on the real broker (it has a namespace of its own). */
@@ -89,7 +90,8 @@ export async function createProducts(port: number, count: number): Promise<strin
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: `Fault product ${n + i}`, price: 10 + i }),
       })
-      if (response.status !== 201) throw new Error(`create answered ${response.status}: ${await response.text()}`)
+      if (response.status !== 201)
+        throw new Error(`create answered ${response.status}: ${await response.text()}`)
       return (await response.json()) as string
     })
     ids.push(...(await Promise.all(batch)))
@@ -100,7 +102,10 @@ export async function createProducts(port: number, count: number): Promise<strin
 /** How many of the ids Orders' read model holds, asked over HTTP like a client would. */
 export async function knownToOrders(port: number, ids: string[]): Promise<number> {
   const statuses = await Promise.all(
-    ids.map(async (id) => (await fetch(`http://127.0.0.1:${port}/api/orders/products/${id}`)).status)
+    ids.map(async (id) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/orders/products/${id}`)
+      return response.status
+    })
   )
   return statuses.filter((status) => status === 200).length
 }
@@ -108,7 +113,8 @@ export async function knownToOrders(port: number, ids: string[]): Promise<number
 export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

@@ -46,14 +46,24 @@ test.group('Relay crash', () => {
     await new Promise((resolve) => relay.once('exit', resolve))
 
     const published = await client.xlen(stream)
-    const markedSent = deployment.query<{ n: number }>("select count(*) as n from pantheon_outbox where status = 'sent'")[0].n
-    assert.isBelow(markedSent, published, 'killed after publishing, before marking those events sent')
+    const markedSent = deployment.query<{ n: number }>(
+      "select count(*) as n from pantheon_outbox where status = 'sent'"
+    )[0].n
+    assert.isBelow(
+      markedSent,
+      published,
+      'killed after publishing, before marking those events sent'
+    )
     assert.isBelow(markedSent, PRODUCTS, 'killed before the outbox was drained')
 
     await proxy.up({ delayMs: 0 })
     const restarted = deployment.startRelay()
     cleanup(() => void restarted.kill('SIGKILL'))
-    await eventually(async () => (await knownToOrders(PORTS.http, ids)) === PRODUCTS, 'every product in Orders', 60_000)
+    await eventually(
+      async () => (await knownToOrders(PORTS.http, ids)) === PRODUCTS,
+      'every product in Orders',
+      60_000
+    )
 
     const applied = deployment.query<{ n: number }>(
       "select count(*) as n from pantheon_inbox where consumer = 'orders.ProductCreatedConsumer'"
@@ -62,8 +72,9 @@ test.group('Relay crash', () => {
     assert.isAbove(await client.xlen(stream), PRODUCTS - 1)
     await eventually(
       async () =>
-        deployment.query<{ n: number }>("select count(*) as n from pantheon_outbox where status = 'sent'")[0].n ===
-        PRODUCTS,
+        deployment.query<{ n: number }>(
+          "select count(*) as n from pantheon_outbox where status = 'sent'"
+        )[0].n === PRODUCTS,
       'every outbox row marked sent',
       15_000
     )

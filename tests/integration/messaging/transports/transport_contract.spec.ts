@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { v7 as uuidv7 } from 'uuid'
 import type { IntegrationEvent } from '@pantheon/kit/integration'
-import { INBOX_TABLE, type MessageTransport, onceThroughInbox, type Subscription, TRANSPORT_KINDS } from '@pantheon/kit/messaging'
+import {
+  INBOX_TABLE,
+  type MessageTransport,
+  onceThroughInbox,
+  type Subscription,
+  TRANSPORT_KINDS,
+} from '@pantheon/kit/messaging'
 import { eventually, transportHarness, type TransportHarness } from './transport_harness.js'
 
 /*
@@ -17,7 +23,14 @@ const CREATED = 'contract.thing_created'
 const RENAMED = 'contract.thing_renamed'
 
 function anEvent(type = CREATED, payload: unknown = {}): IntegrationEvent<unknown> {
-  return { eventId: uuidv7(), type, version: 1, occurredAt: new Date().toISOString(), correlationId: randomUUID(), payload }
+  return {
+    eventId: uuidv7(),
+    type,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+    payload,
+  }
 }
 
 /** Counts applied effects per event id; the effect runs through the inbox like a real consumer's. */
@@ -28,7 +41,10 @@ class CountingConsumer {
     readonly name: string,
     readonly module: string,
     readonly type: string,
-    private readonly behaviour: (event: IntegrationEvent<unknown>, delivery: number) => Promise<void> = async () => {}
+    private readonly behaviour: (
+      event: IntegrationEvent<unknown>,
+      delivery: number
+    ) => Promise<void> = async () => {}
   ) {}
 
   subscription(): Subscription {
@@ -74,9 +90,16 @@ for (const kind of TRANSPORT_KINDS) {
     group.each.timeout(20_000)
 
     const consumer = (module: string, type = CREATED, behaviour?: CountingConsumer['behaviour']) =>
-      new CountingConsumer(`contract_${run}_${module}.${type}`, `contract_${run}_${module}`, type, behaviour)
+      new CountingConsumer(
+        `contract_${run}_${module}.${type}`,
+        `contract_${run}_${module}`,
+        type,
+        behaviour
+      )
 
-    test('an event reaches every consumer subscribed to its type, and no other', async ({ assert }) => {
+    test('an event reaches every consumer subscribed to its type, and no other', async ({
+      assert,
+    }) => {
       const transport = await harness.make()
       const orders = consumer('orders')
       const billing = consumer('billing')
@@ -87,7 +110,10 @@ for (const kind of TRANSPORT_KINDS) {
       const event = anEvent()
       await publishUntilTaken(transport, event)
 
-      await eventually(() => orders.applied.size === 1 && billing.applied.size === 1, 'both consumers')
+      await eventually(
+        () => orders.applied.size === 1 && billing.applied.size === 1,
+        'both consumers'
+      )
       await sleep(100)
       assert.equal(renames.deliveries, 0)
       assert.deepEqual([...orders.applied], [[event.eventId, 1]])
@@ -95,13 +121,24 @@ for (const kind of TRANSPORT_KINDS) {
 
     test('two consumers of one type in the same module each get the event', async ({ assert }) => {
       const transport = await harness.make()
-      const first = new CountingConsumer(`contract_${run}_orders.First`, `contract_${run}_orders`, CREATED)
-      const second = new CountingConsumer(`contract_${run}_orders.Second`, `contract_${run}_orders`, CREATED)
+      const first = new CountingConsumer(
+        `contract_${run}_orders.First`,
+        `contract_${run}_orders`,
+        CREATED
+      )
+      const second = new CountingConsumer(
+        `contract_${run}_orders.Second`,
+        `contract_${run}_orders`,
+        CREATED
+      )
       transport.subscribe(first.subscription())
       transport.subscribe(second.subscription())
       await transport.startConsuming()
       await publishUntilTaken(transport, anEvent())
-      await eventually(() => first.applied.size === 1 && second.applied.size === 1, 'both consumers')
+      await eventually(
+        () => first.applied.size === 1 && second.applied.size === 1,
+        'both consumers'
+      )
       assert.equal(first.deliveries + second.deliveries, 2)
     })
 
@@ -116,7 +153,9 @@ for (const kind of TRANSPORT_KINDS) {
       assert.isTrue([...orders.applied.values()].every((count) => count === 1))
     })
 
-    test('the same event published twice, and delivered concurrently, is applied once', async ({ assert }) => {
+    test('the same event published twice, and delivered concurrently, is applied once', async ({
+      assert,
+    }) => {
       const transport = await harness.make()
       const orders = consumer('orders')
       transport.subscribe(orders.subscription())
@@ -157,10 +196,15 @@ for (const kind of TRANSPORT_KINDS) {
       consumerProcess.subscribe(orders.subscription())
       await consumerProcess.startConsuming()
       await eventually(() => orders.applied.size === 3, 'the three earlier events')
-      assert.sameMembers([...orders.applied.keys()], events.map((event) => event.eventId))
+      assert.sameMembers(
+        [...orders.applied.keys()],
+        events.map((event) => event.eventId)
+      )
     })
 
-    test('two processes share the work: each event is handled by one of them', async ({ assert }) => {
+    test('two processes share the work: each event is handled by one of them', async ({
+      assert,
+    }) => {
       const orders = consumer('orders')
       const first = await harness.make()
       const second = await harness.make()
@@ -174,7 +218,9 @@ for (const kind of TRANSPORT_KINDS) {
       assert.equal(orders.deliveries, 50, 'no event was delivered to both processes')
     })
 
-    test("a dead consumer's unacknowledged event is taken over by a live one", async ({ assert }) => {
+    test("a dead consumer's unacknowledged event is taken over by a live one", async ({
+      assert,
+    }) => {
       let stuckDelivery = false
       const stuck = consumer('orders', CREATED, async () => {
         stuckDelivery = true

@@ -26,7 +26,12 @@ async function redisClient(): Promise<Redis> {
 }
 
 function memoryHarness(): TransportHarness {
-  return { kind: 'memory', durable: false, make: async () => new MemoryTransport(), cleanup: async () => {} }
+  return {
+    kind: 'memory',
+    durable: false,
+    make: async () => new MemoryTransport(),
+    cleanup: async () => {},
+  }
 }
 
 function redisHarness(run: string): TransportHarness {
@@ -69,7 +74,12 @@ function rabbitMqHarness(run: string): TransportHarness {
     durable: true,
     async make(overrides = {}) {
       const { RabbitMqTransport } = await import('@pantheon/kit/messaging/rabbitmq')
-      const transport = new RabbitMqTransport({ url: RABBITMQ_URL, ...names, requeueDelayMs: 100, ...overrides })
+      const transport = new RabbitMqTransport({
+        url: RABBITMQ_URL,
+        ...names,
+        requeueDelayMs: 100,
+        ...overrides,
+      })
       const subscribe = transport.subscribe.bind(transport)
       transport.subscribe = (subscription) => {
         queues.add(transport.queueOf(subscription.module))
@@ -101,7 +111,11 @@ export function transportHarness(kind: TransportKind): TransportHarness {
 }
 
 /** Polls until `check` holds, failing with `what` after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000) {
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 5_000
+) {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)

@@ -33,7 +33,9 @@ function pascal(text: string): string {
 function problemResponse(status: number) {
   return {
     description: PROBLEM_DESCRIPTIONS[status] ?? 'Problem',
-    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
+    content: {
+      'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } },
+    },
   }
 }
 
@@ -51,7 +53,10 @@ function operation(route: DocumentedRoute, module: string, openApiPath: string) 
       schema:
         route.params[name] === UUID_PARAM ? { type: 'string', format: 'uuid' } : { type: 'string' },
     }))
-  const success = docs?.response ?? { status: method === 'post' ? 201 : 200, description: 'Success' }
+  const success = docs?.response ?? {
+    status: method === 'post' ? 201 : 200,
+    description: 'Success',
+  }
   const successResponse: Record<string, unknown> = { description: success.description }
   const representation = 'representation' in success ? success.representation : undefined
   if (representation) {
@@ -59,10 +64,15 @@ function operation(route: DocumentedRoute, module: string, openApiPath: string) 
   }
   if ('headers' in success && success.headers) {
     successResponse.headers = Object.fromEntries(
-      Object.entries(success.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])
+      Object.entries(success.headers).map(([name, description]) => [
+        name,
+        { description, schema: { type: 'string' } },
+      ])
     )
   }
-  const problems = [...new Set([...COMMON_PROBLEMS, ...(hasBody ? BODY_PROBLEMS : []), ...(docs?.problems ?? [])])].sort()
+  const problems = [
+    ...new Set([...COMMON_PROBLEMS, ...(hasBody ? BODY_PROBLEMS : []), ...(docs?.problems ?? [])]),
+  ].sort()
   const result: Record<string, unknown> = {
     operationId: `${method}${pascal(module)}${pascal(route.path.replace(/:([A-Za-z0-9_]+)/g, 'by $1'))}`,
     summary: docs?.summary ?? route.endpoint.constructor.name.replace(/Endpoint$/, ''),
@@ -88,10 +98,15 @@ function operation(route: DocumentedRoute, module: string, openApiPath: string) 
  * validators of the commands they send and the representations they answer with.
  */
 export function buildOpenApiDocument(input: DocumentInput): Record<string, unknown> {
-  const prefix = input.version ? `/api/${versionSegment(input.version)}/${input.module}` : `/api/${input.module}`
+  const prefix = input.version
+    ? `/api/${versionSegment(input.version)}/${input.module}`
+    : `/api/${input.module}`
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of input.routes) {
-    const openApiPath = `${prefix}${route.path === '/' ? '' : route.path}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+    const openApiPath = `${prefix}${route.path === '/' ? '' : route.path}`.replace(
+      /:([A-Za-z0-9_]+)/g,
+      '{$1}'
+    )
     paths[openApiPath] ??= {}
     paths[openApiPath][route.method.toLowerCase()] = operation(route, input.module, openApiPath)
   }

@@ -20,23 +20,39 @@ declare module '@adonisjs/core/http' {
  * runs a middleware through a promise chain of its own, which cost about as much as the
  * negotiation itself on every request.
  */
-export function negotiateApiVersion(ctx: HttpContext, policy: ApiVersionPolicy): ApiVersionText | undefined {
+export function negotiateApiVersion(
+  ctx: HttpContext,
+  policy: ApiVersionPolicy
+): ApiVersionText | undefined {
   ctx.response.header('api-supported-versions', policy.supportedHeader)
   if (policy.deprecatedHeader) {
     ctx.response.header('api-deprecated-versions', policy.deprecatedHeader)
   }
 
   const requested = requestedVersion(ctx)
-  if (requested.problem) return reject(ctx, policy, 400, requested.problem.code, requested.problem.detail)
+  if (requested.problem)
+    return reject(ctx, policy, 400, requested.problem.code, requested.problem.detail)
 
   const version = requested.version ?? policy.defaultVersion
   const served = policy.find(version)
   if (!served) {
-    return reject(ctx, policy, 400, 'UnsupportedApiVersion', `API version ${version} is not supported`)
+    return reject(
+      ctx,
+      policy,
+      400,
+      'UnsupportedApiVersion',
+      `API version ${version} is not supported`
+    )
   }
   for (const [name, value] of served.deprecationHeaders) ctx.response.header(name, value)
   if (policy.isSunset(served)) {
-    return reject(ctx, policy, 410, 'ApiVersionSunset', `API version ${version} was retired on ${served.sunset!.toUTCString()}`)
+    return reject(
+      ctx,
+      policy,
+      410,
+      'ApiVersionSunset',
+      `API version ${version} was retired on ${served.sunset!.toUTCString()}`
+    )
   }
 
   ctx.apiVersion = version
@@ -85,7 +101,13 @@ function withSource(sofar: Requested, reader: string, value: unknown): Requested
   return sofar.version === parsed ? sofar : { version: parsed }
 }
 
-function reject(ctx: HttpContext, policy: ApiVersionPolicy, status: number, code: string, detail: string): undefined {
+function reject(
+  ctx: HttpContext,
+  policy: ApiVersionPolicy,
+  status: number,
+  code: string,
+  detail: string
+): undefined {
   sendProblem(ctx, { status, code, detail, extensions: { supportedVersions: policy.versions } })
   return undefined
 }

@@ -47,7 +47,9 @@ export class ApiVersionPolicy {
     if (versions.length === 0) throw new Error('A versioned module declares at least one version')
     this.defaultVersion = requireVersion(definition.defaultVersion)
     if (!versions.includes(this.defaultVersion)) {
-      throw new Error(`The default API version ${this.defaultVersion} is not one of ${versions.join(', ')}`)
+      throw new Error(
+        `The default API version ${this.defaultVersion} is not one of ${versions.join(', ')}`
+      )
     }
     for (const version of versions) this.#served.set(version, { version, deprecationHeaders: [] })
     for (const [text, deprecation] of Object.entries(definition.deprecated ?? {})) {
@@ -59,7 +61,8 @@ export class ApiVersionPolicy {
   /** Marks a version deprecated (from the registration class, or a test). */
   deprecate(text: string, deprecation: VersionDeprecation): void {
     const version = requireVersion(text)
-    if (!this.#served.has(version)) throw new Error(`Cannot deprecate ${version}: it is not declared`)
+    if (!this.#served.has(version))
+      throw new Error(`Cannot deprecate ${version}: it is not declared`)
     this.#served.set(version, {
       version,
       deprecationHeaders: deprecationHeaders(deprecation),

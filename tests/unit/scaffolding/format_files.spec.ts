@@ -1,0 +1,93 @@
+import { test } from '@japa/runner'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FilePlan } from '#kit/scaffolding/file_plan'
+import { prettierFormatter } from '#kit/scaffolding/format_files'
+
+const UNFORMATTED = 'export const greeting = "hello";\n'
+
+test.group('Formatting generated files', (group) => {
+  let root: string
+  group.each.setup(async () => {
+    root = await mkdtemp(join(tmpdir(), 'pantheon-format-'))
+    return () => rm(root, { recursive: true, force: true })
+  })
+
+  test('formats .ts, .js, .json and .md with the config the app resolves', async ({ assert }) => {
+    await writeFile(
+      join(root, 'package.json'),
+      '{ "prettier": { "semi": true, "singleQuote": true } }\n'
+    )
+    const format = (await prettierFormatter(root))!
+
+    assert.equal(
+      await format(join(root, 'a.ts'), UNFORMATTED),
+      "export const greeting = 'hello';\n"
+    )
+    assert.equal(
+      await format(join(root, 'a.js'), UNFORMATTED),
+      "export const greeting = 'hello';\n"
+    )
+    assert.equal(await format(join(root, 'a.json'), '{"a":[1,\n2]}'), '{ "a": [1, 2] }\n')
+    assert.equal(await format(join(root, 'a.md'), '* one\n* two\n'), '- one\n- two\n')
+    assert.equal(await format(join(root, 'bin/run.sh'), 'echo  "x";\n'), 'echo  "x";\n')
+    assert.equal(await format(join(root, 'a.stub'), UNFORMATTED), UNFORMATTED)
+  })
+
+  test('falls back to @adonisjs/prettier-config when the app has no config', async ({ assert }) => {
+    const format = (await prettierFormatter(root))!
+    assert.equal(
+      await format(join(root, 'a.ts'), 'const list = [1,2,3];\n'),
+      'const list = [1, 2, 3]\n'
+    )
+  })
+
+  test('an app not written yet (init) takes @adonisjs/prettier-config, not a config above it', async ({
+    assert,
+  }) => {
+    await writeFile(
+      join(root, 'package.json'),
+      '{ "prettier": { "semi": true, "singleQuote": true } }\n'
+    )
+    const app = join(root, 'NewApp')
+    const format = (await prettierFormatter(app, { resolve: false }))!
+    assert.equal(await format(join(app, 'a.ts'), UNFORMATTED), "export const greeting = 'hello'\n")
+  })
+
+  test('leaves the files the app tells prettier to ignore', async ({ assert }) => {
+    await writeFile(join(root, '.prettierignore'), 'generated/\n')
+    const format = (await prettierFormatter(root))!
+    assert.equal(await format(join(root, 'generated/a.ts'), UNFORMATTED), UNFORMATTED)
+    assert.equal(
+      await format(join(root, 'kept/a.ts'), UNFORMATTED),
+      "export const greeting = 'hello'\n"
+    )
+  })
+
+  test('names the file it cannot parse', async ({ assert }) => {
+    const format = (await prettierFormatter(root))!
+    await assert.rejects(
+      () => format(join(root, 'modules/x/broken.ts'), 'export const = ;\n'),
+      /^modules\/x\/broken\.ts could not be formatted: /
+    )
+  })
+
+  test('a plan formats what it writes, and drops an edit that formats back to the file', async ({
+    assert,
+  }) => {
+    await mkdir(join(root, 'src'))
+    await writeFile(join(root, 'src/kept.ts'), "export const a = 'a'\n")
+    const plan = new FilePlan(root).create(join(root, 'src/new.ts'), UNFORMATTED)
+    await plan.edit(join(root, 'src/kept.ts'), () => 'export const a = "a";\n')
+
+    await plan.format((await prettierFormatter(root))!)
+    await plan.apply()
+
+    assert.deepEqual(plan.summary(), { created: ['src/new.ts'], edited: [] })
+    assert.equal(
+      await readFile(join(root, 'src/new.ts'), 'utf8'),
+      "export const greeting = 'hello'\n"
+    )
+  })
+})
