@@ -4,9 +4,10 @@
  * of medians and ratios. Run: npm run bench:scaffolding
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { installOffline } from '#tests/common/kit_app'
 
 const REPEAT = Number(process.env.REPEAT ?? 3)
 const TARGET_RATIO = 1.5
@@ -29,7 +30,7 @@ const median = (values: number[]) =>
 try {
   ace(appRoot, ['init', 'Bench', '--out', workspace])
   const app = join(workspace, 'Bench')
-  symlinkSync(join(appRoot, 'node_modules'), join(app, 'node_modules'), 'dir')
+  await installOffline(app)
   ace(app, ['add-module', 'Catalog'])
 
   /** Each run needs fresh names, so every command gets the run number. */

@@ -2,9 +2,12 @@ import { execFile } from 'node:child_process'
 import { mkdir, readdir, symlink } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
-import app from '@adonisjs/core/services/app'
+import { fileURLToPath } from 'node:url'
 
 const run = promisify(execFile)
+
+/** This repository's packages: tests/common/ is two folders below its root. */
+const REPOSITORY_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url))
 
 /** Every file of an app, relative to its root, without node_modules. */
 export async function appFiles(root: string): Promise<string[]> {
@@ -25,9 +28,9 @@ export async function appFiles(root: string): Promise<string[]> {
 export async function installOffline(appRoot: string, tarball?: string) {
   const modules = join(appRoot, 'node_modules')
   await mkdir(modules, { recursive: true })
-  for (const entry of await readdir(app.makePath('node_modules'))) {
+  for (const entry of await readdir(REPOSITORY_MODULES)) {
     if (entry === '@pantheon' || entry.startsWith('.package-lock')) continue
-    await symlink(app.makePath('node_modules', entry), join(modules, entry), 'dir')
+    await symlink(join(REPOSITORY_MODULES, entry), join(modules, entry), 'dir')
   }
   await unpackKit(appRoot, tarball)
 }
