@@ -1,0 +1,52 @@
+import { test } from '@japa/runner'
+import { readFile } from 'node:fs/promises'
+import app from '@adonisjs/core/services/app'
+import { renderStub } from '#kit/scaffolding/render_stub'
+
+/**
+ * The reference app's own host files are the ones `init` writes: the templates stay what this
+ * repository runs and tests every day. The files left out differ on purpose: adonisrc.ts, start/
+ * env.ts and routes.ts (the benchmark's routes, the kit's dist/ in the build), bin/setup.sh
+ * (compiles the kit), .ci/run (PostgreSQL and the load check), eslint.config.js (a package's
+ * preset), tsconfig.json, .gitignore, README.md and the solution tests.
+ */
+const SHARED = [
+  'ace.js',
+  '.env.example',
+  'bin/_importer.ts',
+  'bin/console.ts',
+  'bin/node24.sh',
+  'bin/server.ts',
+  'bin/start.sh',
+  'bin/test.sh',
+  'bin/test.ts',
+  'config/app.ts',
+  'config/bodyparser.ts',
+  'config/database.ts',
+  'config/encryption.ts',
+  'config/limiter.ts',
+  'config/logger.ts',
+  'config/messaging.ts',
+  'config/pantheon.ts',
+  'config/redis.ts',
+  'start/kernel.ts',
+  'tests/bootstrap.ts',
+  'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
+  'database/migrations/1763800000000_create_pantheon_dead_letters_table.ts',
+  'database/migrations/1763900000000_index_pending_outbox_rows.ts',
+]
+
+test.group('Templates of init', () => {
+  test('{$self} is written exactly as this repository has it')
+    .with(SHARED)
+    .run(async ({ assert }, file) => {
+      const stub = `app/${file.replace(/^\./, '')}.stub`
+      const rendered = await renderStub(app, stub, {
+        target: '/new-app',
+        appName: 'Shop',
+        packageName: 'shop',
+      })
+      assert.equal(rendered.destination, `/new-app/${file}`)
+      assert.equal(rendered.contents, await readFile(app.makePath(file), 'utf8'))
+    })
+})
