@@ -8,8 +8,12 @@ import { sendProblem } from '../building_blocks/infrastructure/http/problem_deta
 
 export const RATE_LIMIT_EXCEEDED_CODE = 'RateLimit.Exceeded'
 
-/** Liveness and readiness probes come from the orchestrator and must never be refused. */
-const isHealthProbe = (ctx: HttpContext) => ctx.request.url().startsWith('/health/')
+/**
+ * Liveness and readiness probes come from the orchestrator and must never be refused: exactly
+ * these two paths (any other path under /health/ is an ordinary request, counted and limited).
+ */
+const HEALTH_PROBES = new Set(['/health/live', '/health/ready'])
+const isHealthProbe = (ctx: HttpContext) => HEALTH_PROBES.has(ctx.request.url())
 
 /** Whether the store failed on the previous request: an outage is logged once, not per request. */
 let storeFailing = false

@@ -84,6 +84,18 @@ test.group('Rate limit, memory store', (group) => {
     assert.equal(await statusOf(PORT, '/health/live', client), 200)
   })
 
+  test('only the real probes are exempt: other paths under /health/ count and are limited', async ({
+    assert,
+  }) => {
+    const client = uniqueClientAddress()
+    const unknown = await getAs(PORT, '/health/nope', client)
+    assert.equal(unknown.status, 404)
+    assert.equal(unknown.headers.get('x-ratelimit-limit'), '3')
+    assert.deepEqual(await statuses(PORT, '/health/nope', 3, client), [404, 404, 429])
+    assert.equal(await statusOf(PORT, '/health/ready-or-not', client), 429)
+    assert.equal(await statusOf(PORT, '/health/live', client), 200)
+  })
+
   test('each client is counted on its own', async ({ assert }) => {
     const [first, second] = [uniqueClientAddress(), uniqueClientAddress()]
     assert.deepEqual(await statuses(PORT, '/api/catalog/sample', 4, first), [200, 200, 200, 429])
