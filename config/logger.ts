@@ -9,7 +9,7 @@ const loggerConfig = defineConfig({
   loggers: {
     app: {
       enabled: true,
-      name: 'pantheon',
+      name: app.appName,
       level: env.get('LOG_LEVEL', defaultLevel),
       transport: {
         targets: targets()
