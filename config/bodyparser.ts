@@ -2,10 +2,11 @@ import { defineConfig } from '@adonisjs/core/bodyparser'
 import { BODY_METHODS } from '@pantheon/kit/http'
 
 /**
- * Pantheon's HTTP API speaks JSON only. Bodies over 1 MB are refused with 413 and malformed
- * JSON with 400 (both as problem details, see app/exceptions/handler.ts); other content types
- * are refused with 415 by `withJsonBody` (app/building_blocks/infrastructure/http/json_body.ts),
- * which runs this parser on the routes that take a body.
+ * Pantheon's HTTP API speaks JSON only: `withJsonBody` (@pantheon/kit/http) reads the bodies of
+ * the routes that take one, with the JSON limit set here (413 past it, decompressed size
+ * included), and refuses other content types (415), malformed, undecodable or too deeply nested
+ * JSON and NUL characters (400), all as problem details. The rest of this file applies to the
+ * framework's own parser, which an app may still register as router middleware.
  */
 const bodyParserConfig = defineConfig({
   allowedMethods: BODY_METHODS,

@@ -1,6 +1,6 @@
 import app from '@adonisjs/core/services/app'
-import BodyParserMiddleware from '@adonisjs/core/bodyparser_middleware'
 import type { HttpContext } from '@adonisjs/core/http'
+import { readJsonBody, RefusedBody } from './json_body_reader.js'
 import { jsonDepth, MAX_JSON_DEPTH } from './json_depth.js'
 import { sendProblem } from './problem_details.js'
 
@@ -9,15 +9,14 @@ export const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
 
 const JSON_TYPES = ['application/json', 'application/*+json']
 
-/** AdonisJS's configured body parser (config/bodyparser.ts), resolved on the first request. */
-let bodyParser: BodyParserMiddleware | undefined
+/** The JSON body limit of config/bodyparser.ts, read on the first request. */
+let bodyLimit: string | number | undefined
 
 /**
  * Wraps a route handler so that it runs once the request's body is read the one way the API
  * accepts it: a body in any other media type than JSON is refused with 415 before anything
- * parses it (instead of being silently read as an empty object); AdonisJS's body parser reads
- * it (400 malformed, 413 over the limit); a document nested deeper than MAX_JSON_DEPTH is
- * refused with 400.
+ * reads it (instead of being silently read as an empty object); readJsonBody reads it (413 over
+ * the limit, 400 malformed, undecodable, nested deeper than MAX_JSON_DEPTH or holding NUL).
  *
  * A wrapper on the routes that take a body, not a middleware on every route: AdonisJS builds a
  * middleware class through the container on every request, and that alone cost a GET about a
@@ -26,7 +25,8 @@ let bodyParser: BodyParserMiddleware | undefined
  */
 export function withJsonBody<Result>(handler: (ctx: HttpContext) => Result) {
   return async (ctx: HttpContext) => {
-    if (ctx.request.hasBody() && !ctx.request.is(JSON_TYPES)) {
+    if (!ctx.request.hasBody()) return handler(ctx)
+    if (!ctx.request.is(JSON_TYPES)) {
       const received = ctx.request.header('content-type') ?? 'none'
       return sendProblem(ctx, {
         status: 415,
@@ -34,8 +34,10 @@ export function withJsonBody<Result>(handler: (ctx: HttpContext) => Result) {
         detail: `Send the body as application/json (received content type: ${received})`,
       })
     }
-    const checkedHandler = () => {
-      if (ctx.request.hasBody() && jsonDepth(ctx.request.body()) > MAX_JSON_DEPTH) {
+    // An app that adopted the kit may keep AdonisJS's body parser as router middleware: the body
+    // is then read already, and reading the consumed stream again would fail.
+    if (bodyAlreadyRead(ctx)) {
+      if (jsonDepth(ctx.request.body()) > MAX_JSON_DEPTH) {
         return sendProblem(ctx, {
           status: 400,
           code: 'Request.TooDeep',
@@ -44,11 +46,14 @@ export function withJsonBody<Result>(handler: (ctx: HttpContext) => Result) {
       }
       return handler(ctx)
     }
-    // An app that adopted the kit may keep AdonisJS's body parser as router middleware: the body
-    // is then read already, and reading the consumed stream again would fail.
-    if (bodyAlreadyRead(ctx)) return checkedHandler()
-    bodyParser ??= await app.container.make(BodyParserMiddleware)
-    return bodyParser.handle(ctx, checkedHandler)
+    try {
+      bodyLimit ??= app.config.get<string | number>('bodyparser.json.limit', '1mb')
+      await readJsonBody(ctx, bodyLimit)
+    } catch (error) {
+      if (error instanceof RefusedBody) return sendProblem(ctx, error.problem)
+      throw error
+    }
+    return handler(ctx)
   }
 }
 
