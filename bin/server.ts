@@ -8,6 +8,23 @@ const { Ignitor, prettyPrintError } = await import('@adonisjs/core')
 const { appImporter, APP_ROOT } = await import('./_importer.js')
 
 type Handler = Parameters<typeof createServer>[1] & {}
+
+/**
+ * A client that trickles its headers (HEADERS_TIMEOUT_MS, default 10 s) or its whole request
+ * (REQUEST_TIMEOUT_MS, default 30 s) is answered 408 and cut off instead of holding a
+ * connection. Node checks these on an interval (30 s unless told otherwise), which let a slow
+ * client hold on for up to 30 s more than the timeout: checking every second keeps the cut
+ * within a second of it.
+ */
+function slowClientTimeouts() {
+  const headersTimeout = Number(process.env.HEADERS_TIMEOUT_MS ?? 10_000)
+  const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS ?? 30_000)
+  return {
+    headersTimeout,
+    requestTimeout: Math.max(requestTimeout, headersTimeout),
+    connectionsCheckingInterval: Math.min(1000, headersTimeout),
+  }
+}
 let listenOverHttps: ((handler: Handler) => void) | undefined
 
 new Ignitor(APP_ROOT, { importer: appImporter })
@@ -38,8 +55,7 @@ new Ignitor(APP_ROOT, { importer: appImporter })
   .httpServer()
   .start((handler) => {
     listenOverHttps?.(handler)
-    // A client that trickles its headers or body is cut off instead of holding a connection.
-    return createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, handler)
+    return createServer(slowClientTimeouts(), handler)
   })
   .catch((error) => {
     process.exitCode = 1
