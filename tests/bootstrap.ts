@@ -6,6 +6,7 @@ import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { OutboxRelay } from '@pantheon/kit/messaging'
+import { assertRequiredServices } from '#tests/common/required_services'
 
 export const plugins: Config['plugins'] = [
   assert(),
@@ -34,9 +35,13 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   teardown: [],
 }
 
-/** The integration suite drives the real HTTP server on HOST:PORT. */
+/**
+ * The integration suite needs the machine's services (checked once, first) and drives the real
+ * HTTP server on HOST:PORT.
+ */
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (suite.name === 'integration') {
+    suite.setup(() => assertRequiredServices())
     return suite.setup(() => testUtils.httpServer().start())
   }
 }

@@ -8,7 +8,8 @@ import { renderStub } from '#kit/scaffolding/render_stub'
  * repository runs and tests every day. The files left out differ on purpose: adonisrc.ts, start/
  * env.ts and routes.ts (the benchmark's routes, the kit's dist/ in the build), bin/setup.sh
  * (compiles the kit), .ci/run (PostgreSQL and the load check), eslint.config.js (a package's
- * preset), tsconfig.json, .gitignore, README.md and the solution tests.
+ * preset), tsconfig.json, .gitignore, README.md, the solution tests and tests/bootstrap.ts (which
+ * checks the services this repository's integration suite needs).
  */
 const SHARED = [
   'ace.js',
@@ -30,7 +31,6 @@ const SHARED = [
   'config/pantheon.ts',
   'config/redis.ts',
   'start/kernel.ts',
-  'tests/bootstrap.ts',
   'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
   'database/migrations/1763800000000_create_pantheon_dead_letters_table.ts',
   'database/migrations/1763900000000_index_pending_outbox_rows.ts',
