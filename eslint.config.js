@@ -23,7 +23,6 @@ export default configPkg(
       'build/**',
       'tmp/**',
       '.adonisjs/**',
-      '.tools/**',
       'node_modules/**',
       'tests/architecture/fixtures/**',
       'bench/results/**',

@@ -14,7 +14,7 @@ if [ ! -f "$pantheon_install_stamp" ] || [ "$(cat "$pantheon_install_stamp")" !=
   echo "$pantheon_lock_hash" > "$pantheon_install_stamp"
 fi
 
-pantheon_kit_stamp="$pantheon_root/dist/.pantheon-kit-stamp"
+pantheon_kit_stamp="$pantheon_root/node_modules/.pantheon-kit-stamp"
 pantheon_kit_hash="$(cd "$pantheon_root" && node -e "
   const { createHash } = require('node:crypto')
   const { globSync, readFileSync } = require('node:fs')
@@ -24,7 +24,7 @@ pantheon_kit_hash="$(cd "$pantheon_root" && node -e "
   }
   process.stdout.write(hash.digest('hex'))
 ")"
-if [ ! -f "$pantheon_kit_stamp" ] || [ "$(cat "$pantheon_kit_stamp")" != "$pantheon_kit_hash" ]; then
+if [ ! -f "$pantheon_root/dist/app/kit/main.js" ] || [ ! -f "$pantheon_kit_stamp" ] || [ "$(cat "$pantheon_kit_stamp")" != "$pantheon_kit_hash" ]; then
   echo "Compiling the kit into dist/ ..." >&2
   (cd "$pantheon_root" && npm run --silent build:kit >&2) || { echo "the kit did not compile" >&2; exit 1; }
   echo "$pantheon_kit_hash" > "$pantheon_kit_stamp"

@@ -4,7 +4,7 @@ import { dirname, join, relative } from 'node:path'
 import type ConfigureCommand from '@adonisjs/core/commands/configure'
 import type { ArrayLiteralExpression, Node, ObjectLiteralExpression, SourceFile } from 'ts-morph'
 import type { RenderedStub } from '../scaffolding/render_stub.js'
-import { kitManifest } from './kit_root.js'
+import { kitManifest, kitVersionRanges } from './kit_root.js'
 import { stubsRoot } from './stubs_root.js'
 
 type TsMorph = typeof import('ts-morph')
@@ -249,7 +249,14 @@ function addToSuite(
  * the architecture tests' cruiser), as development dependencies at the versions the kit is
  * tested with; production installs leave them out.
  */
-const DEVELOPMENT_PEERS = ['ts-morph', 'tempura', 'diff', 'dependency-cruiser']
+const DEVELOPMENT_PEERS = [
+  'ts-morph',
+  'tempura',
+  'diff',
+  'dependency-cruiser',
+  'prettier',
+  '@adonisjs/prettier-config',
+]
 
 /**
  * package.json: `#modules/*` (module files import each other's public parts through it, as in
@@ -263,12 +270,12 @@ async function addModulesImport(command: ConfigureCommand) {
     devDependencies?: Record<string, string>
   }
   const kit = kitManifest()
-  const peers = { ...kit.devDependencies, ...kit.dependencies }
+  const peers = kitVersionRanges(kit)
   const missingPeers = DEVELOPMENT_PEERS.filter(
     (name) => !manifest.dependencies?.[name] && !manifest.devDependencies?.[name] && peers[name]
   )
   if (manifest.imports?.['#modules/*'] && missingPeers.length === 0) return
-  manifest.imports = { ...manifest.imports, '#modules/*': './modules/*.js' }
+  manifest.imports = { '#modules/*': './modules/*.js', ...manifest.imports }
   manifest.devDependencies = {
     ...manifest.devDependencies,
     ...Object.fromEntries(missingPeers.map((name) => [name, peers[name]])),

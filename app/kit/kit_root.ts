@@ -30,6 +30,15 @@ export interface KitManifest {
   version: string
   dependencies?: Record<string, string>
   devDependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+}
+
+/**
+ * The version range of every package the kit names (its dependencies, peers and the development
+ * packages it is tested with): what an app made by init or adopting the kit asks for.
+ */
+export function kitVersionRanges(kit: KitManifest = kitManifest()): Record<string, string> {
+  return { ...kit.devDependencies, ...kit.peerDependencies, ...kit.dependencies }
 }
 
 export function kitManifest(): KitManifest {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { globSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { KitManifest } from '../kit/kit_root.js'
+import { kitVersionRanges, type KitManifest } from '../kit/kit_root.js'
 
 /** The app's own files (entry points, config, tests/bootstrap…), as stubs under stubs/pantheon/app/. */
 export function appTemplateStubs(stubsRoot: string): string[] {
@@ -60,7 +60,7 @@ const DEVELOPMENT_PACKAGES = [
 ]
 
 function pick(names: string[], kit: KitManifest): Record<string, string> {
-  const ranges = { ...kit.devDependencies, ...kit.dependencies }
+  const ranges = kitVersionRanges(kit)
   return Object.fromEntries(
     names.map((name) => {
       const range = ranges[name]

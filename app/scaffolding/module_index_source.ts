@@ -20,30 +20,39 @@ export function indexedFiles(moduleRoot: string, plannedFiles: string[] = []): s
     .sort()
 }
 
-const pascal = (words: string[]) =>
-  words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')
+/** A file path (or the end of one) as a PascalCase identifier: api/v1/get-x_endpoint → ApiV1GetXEndpoint. */
+function identifierOf(path: string): string {
+  const words = path
+    .replace(/\.ts$/, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+  const name = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')
+  return /^[A-Za-z]/.test(name) ? name : `_${name}`
+}
 
 /**
  * A local name for each file's import: the file name in PascalCase (CreateProductHandler), with
- * as many parent folders in front as it takes to be unique (V1CreateProductEndpoint).
+ * as many parent folders in front as it takes to tell it from the others
+ * (V1CreateProductEndpoint); names that still meet (api/v1_x and api/v1/x) get a number.
  */
 function importNames(files: string[]): Map<string, string> {
   const names = new Map<string, string>()
-  const segmentsOf = (file: string) => file.replace(/\.ts$/, '').split(/[/_]/).filter(Boolean)
+  const taken = new Set<string>()
+  const tail = (file: string, depth: number) =>
+    identifierOf(file.split('/').slice(-depth).join('/'))
   for (const file of files) {
-    const folders = file.replace(/\.ts$/, '').split('/')
-    for (let depth = 1; depth <= folders.length; depth++) {
-      const candidate = pascal(segmentsOf(folders.slice(-depth).join('/')))
-      const clash = files.some(
-        (other) =>
-          other !== file &&
-          pascal(segmentsOf(other.split('/').slice(-depth).join('/'))) === candidate
-      )
-      if (!clash || depth === folders.length) {
-        names.set(file, /^\d/.test(candidate) ? `_${candidate}` : candidate)
-        break
-      }
+    const depthOfFile = file.split('/').length
+    let depth = 1
+    while (
+      depth < depthOfFile &&
+      files.some((other) => other !== file && tail(other, depth) === tail(file, depth))
+    ) {
+      depth++
     }
+    let name = tail(file, depth)
+    for (let suffix = 2; taken.has(name); suffix++) name = `${tail(file, depth)}${suffix}`
+    taken.add(name)
+    names.set(file, name)
   }
   return names
 }

@@ -28,7 +28,7 @@ export function buildIntoTemporaryFolder(root: string): IsolatedBuild {
       compilerOptions: { rootDir: root, outDir: 'build' },
       // include and exclude resolve against the file that declares them: this one, outside the app.
       include: [fromRoot('**/*'), fromRoot('.adonisjs/server/**/*')],
-      exclude: ['node_modules', 'build', '.tools', 'tmp', 'tests/architecture/fixtures'].map(
+      exclude: ['node_modules', 'build', 'dist', 'tmp', 'tests/architecture/fixtures'].map(
         fromRoot
       ),
     })

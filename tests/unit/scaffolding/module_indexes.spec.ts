@@ -69,3 +69,40 @@ test.group('Module indexes', (group) => {
     assert.deepEqual(await staleModuleIndexes(root), [INDEX])
   })
 })
+
+test.group('Module index names', (group) => {
+  let root: string
+  group.each.setup(async () => {
+    root = await mkdtemp(join(tmpdir(), 'pantheon-index-names-'))
+    return () => rm(root, { recursive: true, force: true })
+  })
+
+  test('are unique, valid identifiers whatever the file names', async ({ assert }) => {
+    const files = [
+      'modules/shop/infrastructure/shop_module.ts',
+      'modules/shop/api/v1/create_product_endpoint.ts',
+      'modules/shop/api/v2/create_product_endpoint.ts',
+      'modules/shop/api/v1_create_product_endpoint.ts',
+      'modules/shop/api/get-thing_endpoint.ts',
+      'modules/shop/application/commands/a.v2_validator.ts',
+      'modules/shop/application/commands/2fa/2fa_handler.ts',
+    ]
+    for (const file of files) {
+      await mkdir(dirname(join(root, file)), { recursive: true })
+      await writeFile(join(root, file), 'export default class {}\n')
+    }
+    await writeModuleIndexes(root)
+    const index = await readFile(join(root, INDEX), 'utf8')
+    const names = [...index.matchAll(/^import (?:\* as )?(\S+) from/gm)].map((match) => match[1])
+
+    // Every file but the registration class, which imports the index.
+    assert.lengthOf(names, 6)
+    assert.lengthOf(new Set(names), 6, names.join(', '))
+    for (const name of names) assert.match(name, /^[A-Za-z_][A-Za-z0-9_]*$/)
+    assert.includeMembers(names, [
+      'V1CreateProductEndpoint',
+      'V2CreateProductEndpoint',
+      'GetThingEndpoint',
+    ])
+  })
+})

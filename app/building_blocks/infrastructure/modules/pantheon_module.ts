@@ -60,6 +60,11 @@ export abstract class PantheonModule {
   }
 
   async boot(): Promise<void> {
+    if (!this.index) {
+      throw new Error(
+        `The ${this.name} module has no index: run node ace pantheon:index, then add "readonly index = <name>Index" (imported from ./${this.name}_index.js) to its registration class`
+      )
+    }
     this.#unitOfWork = new LucidUnitOfWork(await this.app.container.make('lucid.db'))
     await this.registerMessages()
     await this.registerDomainEventHandlers()
