@@ -1,6 +1,6 @@
 import { indexEntities } from '@adonisjs/core'
 import { defineConfig } from '@adonisjs/core/app'
-import { indexModules } from '@pantheon/kit/hooks'
+import { indexModules, reindexModules } from '@pantheon/kit/hooks'
 import { moduleRegistrationFiles } from '@pantheon/kit/modules'
 
 /**
@@ -71,5 +71,7 @@ export default defineConfig({
 
   hooks: {
     init: [indexEntities(), indexModules()],
+    fileAdded: [reindexModules()],
+    fileRemoved: [reindexModules()],
   },
 })

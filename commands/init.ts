@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
-import { kitIsSourceCheckout, kitManifest, kitRoot } from '../app/kit/kit_root.js'
+import { kitManifest, kitRoot } from '../app/kit/kit_root.js'
 import { stubsRoot } from '../app/kit/stubs_root.js'
 import {
   appPackageJson,
@@ -40,6 +40,12 @@ export default class Init extends ScaffoldCommand {
   })
   declare transport?: string
 
+  @flags.string({
+    description:
+      "The @pantheon/kit dependency to write, e.g. ^0.2.0 from the npm registry (default: the running kit, packed into the app's vendor/)",
+  })
+  declare kit?: string
+
   @flags.boolean({ description: 'Aspire-style orchestration (not available yet)' })
   declare aspire?: boolean
 
@@ -56,6 +62,12 @@ export default class Init extends ScaffoldCommand {
       )
     }
     assertPascalCaseName(this.appName, 'application')
+    if (this.kit !== undefined && !/^\S+$/.test(this.kit)) {
+      throw new ScaffoldError(
+        `--kit "${this.kit}" is not a dependency`,
+        'Give a version range such as ^0.2.0, or leave --kit out'
+      )
+    }
     const target = this.target
     if (existsSync(target) && readdirSync(target).length > 0 && !this.force) {
       throw new ScaffoldError(
@@ -90,12 +102,12 @@ export default class Init extends ScaffoldCommand {
   }
 
   /**
-   * From a clone of the kit's repository the kit is not on npm: pack it into the app's vendor/
-   * and depend on that tarball. Installed from npm, depend on the same version from the registry.
+   * The kit that runs init, packed into the app's vendor/ (from a clone of the kit's repository
+   * or an installed kit alike, so the app installs with no registry holding the kit), unless
+   * --kit names the dependency to write instead.
    */
   private async planKitDependency(plan: FilePlan, target: string): Promise<string> {
-    const kit = kitManifest()
-    if (!kitIsSourceCheckout()) return `^${kit.version}`
+    if (this.kit !== undefined) return this.kit
     const packed = await mkdtemp(join(tmpdir(), 'pantheon-kit-'))
     try {
       const tarball = await packKit(kitRoot(), packed)

@@ -83,8 +83,10 @@ export async function configure(command: ConfigureCommand) {
     rc.addProvider('@pantheon/kit/provider')
     // Module indexes are rewritten before `node ace serve|test|build`, as in an app made by init.
     if (!rcFile.getFullText().includes('indexModules()')) {
-      rc.addNamedImport('@pantheon/kit/hooks', ['indexModules'])
+      rc.addNamedImport('@pantheon/kit/hooks', ['indexModules', 'reindexModules'])
       rc.addAssemblerHook('init', 'indexModules()', true)
+      rc.addAssemblerHook('fileAdded', 'reindexModules()', true)
+      rc.addAssemblerHook('fileRemoved', 'reindexModules()', true)
     }
     const config = defineConfigObject(tsMorph, rcFile)
     loadModuleProviders(tsMorph, rcFile, config, template)

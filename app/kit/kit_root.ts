@@ -44,8 +44,3 @@ export function kitVersionRanges(kit: KitManifest = kitManifest()): Record<strin
 export function kitManifest(): KitManifest {
   return JSON.parse(readFileSync(join(kitRoot(), 'package.json'), 'utf8'))
 }
-
-/** Whether the kit runs from a clone of its repository (then `init` packs it) or from npm. */
-export function kitIsSourceCheckout(): boolean {
-  return existsSync(join(kitRoot(), 'app', 'kit', 'main.ts'))
-}

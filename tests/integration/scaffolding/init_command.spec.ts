@@ -81,6 +81,20 @@ test.group('init', (group) => {
     assert.equal(statSync(join(shop, '.ci/run')).mode & 0o111, 0o111)
   })
 
+  test('--kit writes the dependency it is given (a published version) and packs nothing', async ({
+    assert,
+  }) => {
+    const { exitCode } = await runCommand(Init, ['Shop', '--out', out, '--kit', '^0.2.0'])
+    assert.equal(exitCode, 0)
+    const manifest = JSON.parse(await readFile(join(out, 'Shop', 'package.json'), 'utf8'))
+    assert.equal(manifest.dependencies['@pantheon/kit'], '^0.2.0')
+    assert.isFalse(existsSync(join(out, 'Shop', 'vendor')))
+
+    const refused = await runCommand(Init, ['Other', '--out', out, '--kit', '^0.2 .0'])
+    assert.equal(refused.exitCode, 1)
+    assert.include(refused.output, 'is not a dependency')
+  })
+
   test('refuses a folder that is not empty', async ({ assert }) => {
     await mkdir(join(out, 'Shop'))
     await writeFile(join(out, 'Shop', 'notes.txt'), 'keep me')

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { reindexModules } from '#kit/kit/hooks'
 import { staleModuleIndexes, writeModuleIndexes } from '#kit/scaffolding/module_indexes'
 
 /** An app with one module: its registration class and a query with its handler. */
@@ -104,5 +105,34 @@ test.group('Module index names', (group) => {
       'V2CreateProductEndpoint',
       'GetThingEndpoint',
     ])
+  })
+})
+
+test.group('Module index hooks', (group) => {
+  let root: string
+  let cwd: string
+  group.each.setup(async () => {
+    root = await mkdtemp(join(tmpdir(), 'pantheon-index-hooks-'))
+    await appWithModule(root)
+    cwd = process.cwd()
+    process.chdir(root)
+    return async () => {
+      process.chdir(cwd)
+      await rm(root, { recursive: true, force: true })
+    }
+  })
+
+  test('a file added under modules/ while the dev server watches rewrites the index', async ({
+    assert,
+  }) => {
+    await reindexModules().run('README.md')
+    assert.deepEqual(
+      await staleModuleIndexes(root),
+      [INDEX],
+      'files outside modules/ change nothing'
+    )
+
+    await reindexModules().run('modules/shop/api/v2/ping_endpoint.ts')
+    assert.deepEqual(await staleModuleIndexes(root), [])
   })
 })
