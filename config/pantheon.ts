@@ -11,9 +11,9 @@ export default definePantheonConfig({
   rateLimit: {
     store: env.get('RATE_LIMIT_STORE', 'memory'),
     /**
-     * The test run's own server takes thousands of requests a minute from one address (the
-     * property-based suite alone sends 2,000), so tests get a ceiling they never reach; the tests
-     * of the limit itself start hosts with a low RATE_LIMIT_REQUESTS.
+     * The test run's own server may take thousands of requests a minute from one address, so
+     * tests get a ceiling they never reach; a test of the limit itself starts a host with a low
+     * RATE_LIMIT_REQUESTS.
      */
     requests: env.get('RATE_LIMIT_REQUESTS', app.inTest ? 1_000_000 : 600),
     window: env.get('RATE_LIMIT_WINDOW', '1 minute'),

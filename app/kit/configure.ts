@@ -48,14 +48,15 @@ export async function configure(command: ConfigureCommand) {
   const state = { target: app.makePath() }
   const render = (stub: string) => renderStub(app, stub, state)
 
-  const files = await Promise.all(appStubs().map(render))
-  for (const file of files) await writeUnlessPresent(command, file)
-
+  // Checked before anything is written: without @adonisjs/assembler (a dev dependency of every
+  // starter) codemods cannot edit code, and the app would be left half adopted.
   const codemods = await command.createCodemods()
   const project = await codemods.getTsMorphProject()
-  // Without @adonisjs/assembler (a dev dependency of every starter) codemods cannot edit code.
   if (!project)
     throw new Error('install @adonisjs/assembler: it edits adonisrc.ts and start/env.ts')
+
+  const files = await Promise.all(appStubs().map(render))
+  for (const file of files) await writeUnlessPresent(command, file)
   const parse = (stub: RenderedStub) =>
     new tsMorph.Project({ useInMemoryFileSystem: true }).createSourceFile(
       'template.ts',

@@ -145,6 +145,13 @@ const violationCases: ViolationCase[] = [
     from: 'modules/shop/domain/order.ts',
     to: 'node_modules/@pantheon/kit/dist/app/building_blocks/infrastructure/http/index.d.ts',
   },
+  {
+    title: "judges the kit by its layers in pnpm's layout too",
+    fixture: 'domain_imports_pnpm_kit_http',
+    rule: 'domain-imports-only-domain',
+    from: 'modules/shop/domain/order.ts',
+    to: 'node_modules/.pnpm/@pantheon+kit@0.2.0/node_modules/@pantheon/kit/dist/app/building_blocks/infrastructure/http/index.d.ts',
+  },
 ]
 
 test.group('Architecture rules', () => {

@@ -30,8 +30,12 @@ const buildingBlocks = (...layers: string[]) => `(^|/)app/building_blocks/(${lay
 /** The same layers, as the kit's own sources, which the building-block rules below judge. */
 const sourceBuildingBlocks = (...layers: string[]) => `^app/building_blocks/(${layers.join('|')})/`
 
-/** npm packages are free to use, except the kit, whose layers the rules above tell apart. */
-const NPM_PACKAGE = '(^|/)node_modules/(?!@pantheon/kit/)'
+/**
+ * npm packages are free to use, except the kit, whose layers the rules above tell apart, however
+ * the package manager lays it out (node_modules/@pantheon/kit, or pnpm's
+ * node_modules/.pnpm/@pantheon+kit@…/node_modules/@pantheon/kit).
+ */
+const NPM_PACKAGE = '^(?!.*@pantheon/kit/).*node_modules/'
 /** Any file of a module other than the importing one: judged by no-cross-module-internals. */
 const ANOTHER_MODULE = '^modules/(?!$1/)[^/]+/'
 /** Any module file at all: building blocks importing modules is judged by its own rule. */

@@ -68,6 +68,16 @@ test.group('Module message catalog', () => {
     )
   })
 
+  test('stops the boot when a command has two validators', async ({ assert }) => {
+    const index = await indexOf('complete')
+    const [validator] = Object.values(index.validators)
+    index.validators['application/ping/second_ping_validator.ts'] = validator
+    assert.throws(
+      () => readMessageCatalog(index),
+      'PingCommand has two validators (the second in application/ping/second_ping_validator.ts): keep one'
+    )
+  })
+
   test('names the file of a handler that handles nothing', async ({ assert }) => {
     const index = await indexOf('complete')
     index.handlers['application/ping/stray_handler.ts'] = class StrayHandler {}

@@ -58,6 +58,11 @@ export function readMessageCatalog(index: ModuleIndex): MessageCatalog {
     if (!isSubclassOf(definition?.command, Command)) {
       throw new Error(`${file}: export default defineCommandValidator(<Command class>, validator)`)
     }
+    if (catalog.validators.has(definition.command)) {
+      throw new Error(
+        `${definition.command.name} has two validators (the second in ${file}): keep one`
+      )
+    }
     catalog.validators.set(definition.command, definition)
   }
 
