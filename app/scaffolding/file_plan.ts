@@ -1,8 +1,34 @@
-import { existsSync } from 'node:fs'
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises'
-import { dirname, relative } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { ScaffoldError } from './scaffold_error.js'
+
+/** What most file systems accept for one file or folder name. */
+const MAX_NAME_BYTES = 255
+
+/**
+ * Where a path really is: its deepest part that exists, with every symbolic link resolved, and
+ * the rest of the path below it. A link whose target is missing leads where its target would be
+ * created.
+ */
+function realLocation(path: string, links = 0): string {
+  const missing: string[] = []
+  let current = resolve(path)
+  while (!lstatSync(current, { throwIfNoEntry: false })) {
+    missing.unshift(basename(current))
+    const parent = dirname(current)
+    if (parent === current) break
+    current = parent
+  }
+  try {
+    return join(realpathSync(current), ...missing)
+  } catch (error) {
+    if (links >= 40) throw error
+    const target = resolve(dirname(current), readlinkSync(current))
+    return realLocation(join(target, ...missing), links + 1)
+  }
+}
 
 /** Text, or bytes for a binary file such as the kit's tarball. */
 export type FileContents = string | Uint8Array
@@ -112,6 +138,7 @@ export class FilePlan {
   }
 
   async apply(options: { force?: boolean; writer?: FileWriter } = {}): Promise<void> {
+    this.assertWritable()
     const conflicts = this.conflicts()
     if (conflicts.length > 0 && !options.force) {
       throw new ScaffoldError(
@@ -134,6 +161,31 @@ export class FilePlan {
       for (const step of undo.reverse()) await step().catch(() => {})
       await this.removeEmptyFolders(rootExisted)
       throw error
+    }
+  }
+
+  /**
+   * Refuses the whole plan before anything is written when a file would land outside the root
+   * through a symbolic link (a module folder or a file linked elsewhere), or has a name longer
+   * than file systems accept.
+   */
+  private assertWritable() {
+    const root = realLocation(this.root)
+    for (const { path } of this.#files) {
+      const tooLong = path.split(sep).find((name) => Buffer.byteLength(name) > MAX_NAME_BYTES)
+      if (tooLong) {
+        throw new ScaffoldError(
+          `The name "${tooLong.slice(0, 40)}…" is ${Buffer.byteLength(tooLong)} bytes long; file and folder names may have at most ${MAX_NAME_BYTES}`,
+          'Nothing was written. Choose a shorter name.'
+        )
+      }
+      const real = realLocation(path)
+      if (real !== root && !real.startsWith(root + sep)) {
+        throw new ScaffoldError(
+          `${this.relative(path)} would be written to ${real}, outside ${this.root}, through a symbolic link`,
+          'Nothing was written. Replace the link with a real folder or file inside the app.'
+        )
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FilePlan } from '#kit/scaffolding/file_plan'
@@ -59,5 +59,69 @@ test.group('File plan', (group) => {
     assert.include(diff, '--- a/existing.ts')
     assert.include(diff, '+++ b/existing.ts')
     assert.include(diff, '+two')
+  })
+})
+
+test.group('File plan, where it may write', (group) => {
+  let root: string
+  let outside: string
+  group.each.setup(async () => {
+    root = await mkdtemp(join(tmpdir(), 'pantheon-plan-app-'))
+    outside = await mkdtemp(join(tmpdir(), 'pantheon-plan-outside-'))
+    return async () => {
+      await rm(root, { recursive: true, force: true })
+      await rm(outside, { recursive: true, force: true })
+    }
+  })
+
+  test('refuses a folder linked outside the app, and writes nothing at all', async ({ assert }) => {
+    await mkdir(join(root, 'modules'))
+    await symlink(outside, join(root, 'modules/shop'), 'dir')
+    const plan = new FilePlan(root)
+      .create(join(root, 'README.md'), 'inside\n')
+      .create(join(root, 'modules/shop/domain/order.ts'), 'export {}\n')
+
+    await assert.rejects(
+      () => plan.apply(),
+      /modules\/shop\/domain\/order\.ts would be written to .*, outside .*, through a symbolic link/
+    )
+    assert.isFalse(existsSync(join(outside, 'domain')))
+    assert.isFalse(existsSync(join(root, 'README.md')))
+  })
+
+  test('refuses a file linked outside the app, even with --force', async ({ assert }) => {
+    await writeFile(join(outside, 'secret.ts'), 'keep me\n')
+    await symlink(join(outside, 'secret.ts'), join(root, 'module.ts'))
+    const plan = new FilePlan(root).create(join(root, 'module.ts'), 'overwritten\n')
+
+    await assert.rejects(() => plan.apply({ force: true }), /through a symbolic link/)
+    assert.equal(await readFile(join(outside, 'secret.ts'), 'utf8'), 'keep me\n')
+  })
+
+  test('refuses a link to a missing location', async ({ assert }) => {
+    await symlink(join(outside, 'not-yet'), join(root, 'modules'), 'dir')
+    const plan = new FilePlan(root).create(join(root, 'modules/shop/x.ts'), 'x\n')
+    await assert.rejects(() => plan.apply(), /through a symbolic link/)
+    assert.isFalse(existsSync(join(outside, 'not-yet')))
+  })
+
+  test('a link that stays inside the app is fine', async ({ assert }) => {
+    await mkdir(join(root, 'real'))
+    await symlink(join(root, 'real'), join(root, 'linked'), 'dir')
+    await new FilePlan(root).create(join(root, 'linked/x.ts'), 'x\n').apply()
+    assert.equal(await readFile(join(root, 'real/x.ts'), 'utf8'), 'x\n')
+  })
+
+  test('an overlong name is a clear error, not ENAMETOOLONG, and nothing is written', async ({
+    assert,
+  }) => {
+    const plan = new FilePlan(root)
+      .create(join(root, 'first.ts'), 'x\n')
+      .create(join(root, `${'a'.repeat(300)}_module.ts`), 'x\n')
+    await assert.rejects(
+      () => plan.apply(),
+      /is 310 bytes long; file and folder names may have at most 255/
+    )
+    assert.isFalse(existsSync(join(root, 'first.ts')))
   })
 })
