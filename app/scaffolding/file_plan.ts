@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs'
-import { chmod, mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { chmod, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { ScaffoldError } from './scaffold_error.js'
@@ -28,6 +29,14 @@ function realLocation(path: string, links = 0): string {
     const target = resolve(dirname(current), readlinkSync(current))
     return realLocation(join(target, ...missing), links + 1)
   }
+}
+
+/** The topmost folder of `folder`'s path that does not exist yet, if any does not. */
+function highestMissingFolder(folder: string): string | undefined {
+  if (existsSync(folder)) return undefined
+  let missing = folder
+  while (!existsSync(dirname(missing)) && dirname(missing) !== missing) missing = dirname(missing)
+  return missing
 }
 
 /** Text, or bytes for a binary file such as the kit's tarball. */
@@ -147,6 +156,8 @@ export class FilePlan {
       )
     }
     const writer = options.writer ?? diskWriter
+    const folder = this.newFolder()
+    if (folder) return this.applyStaged(folder, writer)
     const rootExisted = existsSync(this.root)
     const undo: Array<() => Promise<void>> = []
     try {
@@ -160,6 +171,41 @@ export class FilePlan {
     } catch (error) {
       for (const step of undo.reverse()) await step().catch(() => {})
       await this.removeEmptyFolders(rootExisted)
+      throw error
+    }
+  }
+
+  /**
+   * The one folder, missing today, that holds every file of a plan that only creates (a new
+   * app, a new module): such a plan is written whole beside it and renamed into place, so that
+   * an interruption at any moment (Ctrl-C, SIGTERM, even SIGKILL) leaves either no folder or a
+   * complete one, never half of it.
+   */
+  private newFolder(): string | undefined {
+    let shared: string | undefined
+    for (const { path, original } of this.#files) {
+      const missing = original === undefined ? highestMissingFolder(dirname(path)) : undefined
+      if (!missing || (shared !== undefined && shared !== missing)) return undefined
+      shared = missing
+    }
+    return shared
+  }
+
+  private async applyStaged(folder: string, writer: FileWriter): Promise<void> {
+    const prefix = `.${basename(folder)}.staging-`
+    // What an earlier run left when it was killed before its rename: never part of the app.
+    for (const stale of await readdir(dirname(folder))) {
+      if (stale.startsWith(prefix))
+        await rm(join(dirname(folder), stale), { recursive: true, force: true })
+    }
+    const staging = join(dirname(folder), `${prefix}${randomUUID()}`)
+    try {
+      for (const file of this.#files) {
+        await writer.write(join(staging, relative(folder, file.path)), file.contents, file.mode)
+      }
+      await rename(staging, folder)
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true })
       throw error
     }
   }

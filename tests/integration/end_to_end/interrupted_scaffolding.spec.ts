@@ -1,0 +1,110 @@
+import { test } from '@japa/runner'
+import { spawn } from 'node:child_process'
+import { existsSync, watch } from 'node:fs'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import { appFiles, installOffline } from '#tests/common/kit_app'
+
+const SIGNALS: NodeJS.Signals[] = ['SIGKILL', 'SIGINT', 'SIGTERM']
+
+interface Kill {
+  signal: NodeJS.Signals
+  /** After this long from the start, or, with `watch`, from the first write into that folder. */
+  afterMs: number
+  watch?: string
+}
+
+/** Runs `node ace …` in `cwd`, killing it as `kill` says; resolves with its duration on exit. */
+function ace(cwd: string, args: string[], kill?: Kill) {
+  return new Promise<number>((resolve) => {
+    const startedAt = performance.now()
+    const child = spawn(process.execPath, ['ace', ...args], { cwd, stdio: 'ignore' })
+    let timer: NodeJS.Timeout | undefined
+    const arm = () => (timer ??= setTimeout(() => child.kill(kill!.signal), kill!.afterMs))
+    // Writing lasts milliseconds: watching for its first file lands kills inside it.
+    const watcher = kill?.watch ? watch(kill.watch, arm) : undefined
+    if (kill && !kill.watch) arm()
+    child.on('exit', () => {
+      clearTimeout(timer)
+      watcher?.close()
+      resolve(performance.now() - startedAt)
+    })
+  })
+}
+
+/** Kill points from the first write on: at once, then a few milliseconds into the writes. */
+const WHILE_WRITING_MS = [0, 0, 1, 2, 3, 5, 8]
+
+/** The folder holds exactly `complete`, or does not exist: never part of it. */
+async function assertWholeOrAbsent(
+  assert: { deepEqual: (a: unknown, b: unknown, m?: string) => void },
+  folder: string,
+  complete: string[],
+  when: string
+) {
+  if (!existsSync(folder)) return
+  assert.deepEqual(await appFiles(folder), complete, `${folder} is partial after ${when}`)
+}
+
+/** Kill points spread over a whole run, so that some land while the files are written. */
+const killPoints = (runMs: number, count: number) =>
+  Array.from({ length: count }, (_, index) => Math.round((runMs * (index + 1)) / (count + 1)))
+
+test.group('Interrupted scaffolding', (group) => {
+  let workspace: string
+  group.each.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-interrupted-'))
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test('init killed at any moment leaves no app or a whole one, and can run again', async ({
+    assert,
+  }) => {
+    const repository = app.makePath()
+    const runMs = await ace(repository, ['init', 'Whole', '--out', workspace])
+    const complete = await appFiles(join(workspace, 'Whole'))
+    const shop = join(workspace, 'Shop')
+
+    const kills: Kill[] = [
+      ...WHILE_WRITING_MS.map((afterMs) => ({
+        signal: 'SIGKILL' as const,
+        afterMs,
+        watch: workspace,
+      })),
+      ...killPoints(runMs, 6).map((afterMs, index) => ({ signal: SIGNALS[index % 3], afterMs })),
+    ]
+    for (const kill of kills) {
+      await ace(repository, ['init', 'Shop', '--out', workspace], kill)
+      const when = `${kill.signal} ${kill.afterMs} ms after ${kill.watch ? 'writing began' : 'start'}`
+      await assertWholeOrAbsent(assert, shop, complete, when)
+      await rm(shop, { recursive: true, force: true })
+    }
+    await ace(repository, ['init', 'Shop', '--out', workspace])
+    assert.deepEqual(await appFiles(shop), complete)
+    // Nothing of the interrupted runs is left beside the app.
+    assert.sameMembers(await readdir(workspace), ['Whole', 'Shop'])
+  }).timeout(240_000)
+
+  test('add-module killed at any moment leaves no module or a whole one', async ({ assert }) => {
+    await ace(app.makePath(), ['init', 'Shop', '--out', workspace])
+    const shop = join(workspace, 'Shop')
+    await installOffline(shop)
+    const runMs = await ace(shop, ['add-module', 'Orders'])
+    const orders = join(shop, 'modules/orders')
+    const complete = await appFiles(orders)
+    assert.include(complete, 'infrastructure/orders_index.ts')
+
+    const kills: Kill[] = [
+      ...WHILE_WRITING_MS.map((afterMs) => ({ signal: 'SIGKILL' as const, afterMs, watch: shop })),
+      ...killPoints(runMs, 6).map((afterMs, index) => ({ signal: SIGNALS[index % 3], afterMs })),
+    ]
+    for (const kill of kills) {
+      await rm(join(shop, 'modules'), { recursive: true, force: true })
+      await ace(shop, ['add-module', 'Orders'], kill)
+      const when = `${kill.signal} ${kill.afterMs} ms after ${kill.watch ? 'writing began' : 'start'}`
+      await assertWholeOrAbsent(assert, orders, complete, when)
+    }
+  }).timeout(240_000)
+})
