@@ -115,9 +115,8 @@ export function appPackageJson(options: {
  * returns the tarball's file name.
  */
 export async function packKit(kitRoot: string, destination: string): Promise<string> {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   const { stdout } = await promisify(execFile)(
-    npm,
+    'npm',
     ['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
     { cwd: kitRoot, maxBuffer: 20 * 1024 * 1024 }
   )

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { packKit } from '#kit/scaffolding/app_template'
 import { appFiles } from '#tests/common/kit_app'
 
 const run = promisify(execFile)
@@ -96,13 +97,6 @@ export async function releasePatch(
   manifest.version = nextPatch(manifest.version)
   await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
 
-  const { stdout } = await npm(folder, [
-    'pack',
-    '--ignore-scripts',
-    '--json',
-    '--pack-destination',
-    destination,
-  ])
-  const [packed] = JSON.parse(stdout) as { filename: string }[]
-  return { version: manifest.version, tarball: join(destination, packed.filename), folder }
+  const packed = await packKit(folder, destination)
+  return { version: manifest.version, tarball: join(destination, packed), folder }
 }

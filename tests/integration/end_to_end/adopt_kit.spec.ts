@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
+import { packKit } from '#kit/scaffolding/app_template'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 
@@ -373,19 +374,6 @@ async function inApp(cwd: string, args: string[], env: Record<string, string> = 
   }
 }
 
-/** The kit as npm publishes it, packed from this checkout's dist/ (built before the tests). */
-async function packKit(destination: string): Promise<string> {
-  const { stdout } = await run(
-    'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
-    {
-      cwd: app.makePath(),
-      maxBuffer: 20 * 1024 * 1024,
-    }
-  )
-  return join(destination, (JSON.parse(stdout) as { filename: string }[])[0].filename)
-}
-
 test.group('Adopting the kit in an existing app', (group) => {
   let workspace: string
   group.each.setup(async () => {
@@ -404,7 +392,8 @@ test.group('Adopting the kit in an existing app', (group) => {
       await mkdir(dirname(join(root, file)), { recursive: true })
       await writeFile(join(root, file), contents)
     }
-    const tarball = await packKit(workspace)
+    // The kit as npm publishes it, packed from this checkout's dist/ (built before the tests).
+    const tarball = join(workspace, await packKit(app.makePath(), workspace))
     await installOffline(root, tarball)
     // What `npm install @pantheon/kit` would have added.
     const manifest = await readJson(join(root, 'package.json'))
