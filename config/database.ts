@@ -4,7 +4,10 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import { moduleMigrationFolders } from '@pantheon/kit/modules'
-import { cachePreparedStatements, type SqliteConnection } from '@pantheon/kit/persistence'
+import {
+  configureSqliteConnection,
+  type ConfigurableSqliteConnection,
+} from '@pantheon/kit/persistence'
 
 /** The host's own migrations first, then every module's folder (found on disk, never listed). */
 const migrations = {
@@ -40,15 +43,9 @@ const dbConfig = defineConfig({
       connection: { filename: sqliteFilename() },
       useNullAsDefault: true,
       pool: {
-        // Write-ahead logging: readers no longer wait for a writer, and a commit appends to the
-        // log instead of rewriting the database file (several times the write throughput).
-        // Prepared statements are kept per SQL text (see sqlite_statement_cache.ts).
-        afterCreate: (
-          connection: SqliteConnection & { pragma: (sql: string) => unknown },
-          done: (error?: Error) => void
-        ) => {
-          connection.pragma('journal_mode = WAL')
-          cachePreparedStatements(connection)
+        // WAL, write-locking transactions and prepared statements: see sqlite_connection.ts.
+        afterCreate: (connection: ConfigurableSqliteConnection, done: (error?: Error) => void) => {
+          configureSqliteConnection(connection)
           done()
         },
       },
