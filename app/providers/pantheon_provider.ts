@@ -164,18 +164,17 @@ export default class PantheonProvider {
   }
 
   /**
-   * In development only: an interactive API reference of every module and version at
-   * API_DOCS_PATH (default /docs). The JSON documents themselves are served in every environment.
+   * In development and under test (where a browser drives it): an interactive API reference of
+   * every module and version at API_DOCS_PATH (default /docs), its viewer served by this host.
+   * The JSON documents themselves are served in every environment.
    */
   private async serveApiReferencePage() {
-    if (!this.app.inDev) return
-    const router = await this.app.container.make('router')
-    const reference = await this.app.container.make(ApiReference)
-    const { apiReferencePage } = await import('../host/api_reference_page.js')
-    router.get(pantheonConfig(this.app).apiDocsPath, ({ response }) =>
-      response
-        .header('content-type', 'text/html; charset=utf-8')
-        .send(apiReferencePage(reference.entries()))
+    if (!this.app.inDev && !this.app.inTest) return
+    const { serveApiReference } = await import('../host/api_reference_routes.js')
+    serveApiReference(
+      await this.app.container.make('router'),
+      await this.app.container.make(ApiReference),
+      pantheonConfig(this.app).apiDocsPath
     )
   }
 
