@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApplicationService } from '@adonisjs/core/types'
 import { pantheonConfig } from './pantheon_config.js'
 import { developmentCertificate } from './development_certificate.js'
+import { answerConnectRequests } from './connect_requests.js'
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 
@@ -24,6 +25,7 @@ export async function prepareDevelopmentHttps(
 
   return (handler) => {
     const server: Server = createServer(certificate, handler)
+    answerConnectRequests(server, handler)
     app.terminating(() => close(server))
     server.once('listening', () => {
       logger.info('started HTTPS server on %s:%s (self-signed development certificate)', host, port)
