@@ -26,24 +26,20 @@ export function answerUnmatchedRoute(
   if (policy) reportApiVersions(ctx, policy)
 
   const allowed = allowedMethods(ctx, router)
-  if (allowed.length > 0) ctx.response.header('allow', allowed.join(', '))
   if (method === 'OPTIONS' && allowed.length > 0) {
-    ctx.response.status(204).send('')
+    ctx.response.header('allow', allowed.join(', ')).status(204).send('')
     return
   }
-  if (method === 'CONNECT') {
+  // 405 must say what the path takes, even when that is nothing (a CONNECT to host:port).
+  if (allowed.length > 0 || method === 'CONNECT') {
     ctx.response.header('allow', allowed.join(', '))
     return sendProblem(ctx, {
       status: 405,
       code: 'Route.MethodNotAllowed',
-      detail: 'CONNECT is not answered here: this service is not a proxy',
-    })
-  }
-  if (allowed.length > 0) {
-    return sendProblem(ctx, {
-      status: 405,
-      code: 'Route.MethodNotAllowed',
-      detail: `${url} does not take ${method}; it takes ${allowed.join(', ')}`,
+      detail:
+        method === 'CONNECT'
+          ? 'CONNECT is not answered here: this service is not a proxy'
+          : `${url} does not take ${method}; it takes ${allowed.join(', ')}`,
     })
   }
   sendProblem(ctx, {
