@@ -4,6 +4,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import { pantheonConfig } from './pantheon_config.js'
 import { developmentCertificate } from './development_certificate.js'
 import { GracefulClose } from './graceful_close.js'
+import { answerConnectRequests } from './connect_requests.js'
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 
@@ -26,6 +27,7 @@ export async function prepareDevelopmentHttps(
   return (handler) => {
     const server: Server = createServer(certificate, handler)
     const graceful = new GracefulClose(server)
+    answerConnectRequests(server, handler)
     app.terminating(() => graceful.close())
     server.once('listening', () => {
       logger.info('started HTTPS server on %s:%s (self-signed development certificate)', host, port)

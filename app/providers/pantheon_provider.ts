@@ -14,6 +14,7 @@ import {
 } from '../building_blocks/infrastructure/messaging/retrying_delivery.js'
 import { createTransport } from '../building_blocks/infrastructure/messaging/transport_factory.js'
 import { ApiReference } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
+import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
 import { translateDomainError } from '../building_blocks/application/pipeline/domain_error_translator.js'
 import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipeline_factory.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
@@ -21,6 +22,7 @@ import { applyPendingMigrations } from '../building_blocks/infrastructure/persis
 import { pantheonConfig } from '../host/pantheon_config.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
 import { redisConnection } from '../host/redis_connection.js'
+import { answerConnectRequests } from '../host/connect_requests.js'
 
 /**
  * The host's own services, registered before any module: the mediator every module registers
@@ -37,6 +39,7 @@ export default class PantheonProvider {
     this.registerMediator()
     this.registerPipelineFactory()
     this.app.container.singleton(ApiReference, () => new ApiReference())
+    this.app.container.singleton(VersionedModules, () => new VersionedModules())
     this.registerMessaging()
   }
 
@@ -132,12 +135,20 @@ export default class PantheonProvider {
    */
   async ready() {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
+    await this.answerConnectRequests()
     this.#transport = await this.app.container.make(MessageTransport)
     await this.#transport.startConsuming()
     // Under test the runner starts the relay once the schema is migrated (tests/bootstrap.ts).
     if (!this.messagingConfig.relay.inProcess || this.app.getEnvironment() === 'test') return
     this.#relay = await this.app.container.make(OutboxRelay)
     this.#relay.start()
+  }
+
+  /** The web host's HTTP listener is up by now (ready runs after listen); see connect_requests. */
+  private async answerConnectRequests() {
+    const server = await this.app.container.make('server')
+    const listener = server.getNodeServer()
+    if (listener) answerConnectRequests(listener, server.handle.bind(server))
   }
 
   async shutdown() {
