@@ -4,6 +4,7 @@ import { chmod, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'n
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { createTwoFilesPatch } from 'diff'
 import { ScaffoldError } from './scaffold_error.js'
+import { ScaffoldJournal } from './scaffold_journal.js'
 
 /** What most file systems accept for one file or folder name. */
 const MAX_NAME_BYTES = 255
@@ -146,7 +147,15 @@ export class FilePlan {
       })
   }
 
-  async apply(options: { force?: boolean; writer?: FileWriter } = {}): Promise<void> {
+  /**
+   * Writes every file, all or nothing. A plan that only creates a new folder is staged and
+   * renamed into place; any other plan is journaled first (scaffold_journal.ts), so that a
+   * process killed half-way is undone by the next scaffolding command. `command` names the
+   * plan in that journal.
+   */
+  async apply(
+    options: { force?: boolean; writer?: FileWriter; command?: string } = {}
+  ): Promise<void> {
     this.assertWritable()
     const conflicts = this.conflicts()
     if (conflicts.length > 0 && !options.force) {
@@ -159,20 +168,46 @@ export class FilePlan {
     const folder = this.newFolder()
     if (folder) return this.applyStaged(folder, writer)
     const rootExisted = existsSync(this.root)
+    const previous = await Promise.all(
+      this.#files.map((file) =>
+        existsSync(file.path) ? readFile(file.path, 'utf8') : Promise.resolve(undefined)
+      )
+    )
+    const journal = rootExisted ? new ScaffoldJournal(this.root) : undefined
+    await journal?.begin(
+      options.command ?? 'a scaffolding command',
+      this.#files.map((file, index) => ({
+        path: journal.relative(file.path),
+        original: previous[index] ?? null,
+      })),
+      this.newFolders().map((path) => journal.relative(path))
+    )
     const undo: Array<() => Promise<void>> = []
     try {
-      for (const file of this.#files) {
-        const previous = existsSync(file.path) ? await readFile(file.path, 'utf8') : undefined
+      for (const [index, file] of this.#files.entries()) {
+        const before = previous[index]
         undo.push(() =>
-          previous === undefined ? writer.remove(file.path) : diskWriter.write(file.path, previous)
+          before === undefined ? writer.remove(file.path) : diskWriter.write(file.path, before)
         )
         await writer.write(file.path, file.contents, file.mode)
       }
     } catch (error) {
       for (const step of undo.reverse()) await step().catch(() => {})
       await this.removeEmptyFolders(rootExisted)
+      await journal?.end()
       throw error
     }
+    await journal?.end()
+  }
+
+  /** The highest missing folder of each new file, inside the root: what an undo removes. */
+  private newFolders(): string[] {
+    const folders = new Set<string>()
+    for (const { path } of this.#files) {
+      const missing = highestMissingFolder(dirname(path))
+      if (missing && missing.startsWith(this.root + sep)) folders.add(missing)
+    }
+    return [...folders]
   }
 
   /**

@@ -3,6 +3,7 @@ import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
 import { prettierFormatter } from './format_files.js'
 import { planModuleIndexes } from './module_index_plan.js'
 import { ScaffoldError } from './scaffold_error.js'
+import { ScaffoldJournal } from './scaffold_journal.js'
 
 /** What --json prints: the same for every command, for editors and scripts. */
 export interface ScaffoldResult extends PlanSummary {
@@ -53,12 +54,16 @@ export abstract class ScaffoldCommand extends BaseCommand {
   async run(): Promise<void> {
     let plan: FilePlan | undefined
     try {
+      await this.undoInterruptedCommand()
       plan = await this.plan()
       await planModuleIndexes(this.app.makePath(), plan)
       const { root, resolve } = this.formatting()
       const format = await prettierFormatter(root, { resolve })
       if (format) await plan.format(format)
-      if (!this.dryRun) await plan.apply({ force: this.force, writer: this.writer })
+      if (!this.dryRun) {
+        const command = (this.constructor as typeof BaseCommand).commandName
+        await plan.apply({ force: this.force, writer: this.writer, command })
+      }
       this.report(plan, [])
     } catch (error) {
       this.exitCode = 1
@@ -68,6 +73,19 @@ export abstract class ScaffoldCommand extends BaseCommand {
       }
       const message = error instanceof Error ? error.message : String(error)
       this.report(plan, [`${message} (nothing was changed)`])
+    }
+  }
+
+  /**
+   * A command killed while writing (SIGKILL, a crash) leaves its journal behind; its partial
+   * changes are undone before this command looks at the app, so it plans from a whole state.
+   */
+  private async undoInterruptedCommand() {
+    const interrupted = await new ScaffoldJournal(this.app.makePath()).recover()
+    if (interrupted && !this.json) {
+      this.logger.warning(
+        `"${interrupted}" was interrupted while writing; its partial changes were undone`
+      )
     }
   }
 

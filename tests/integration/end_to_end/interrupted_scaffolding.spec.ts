@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { spawn } from 'node:child_process'
 import { existsSync, watch } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
@@ -24,7 +24,7 @@ function ace(cwd: string, args: string[], kill?: Kill) {
     let timer: NodeJS.Timeout | undefined
     const arm = () => (timer ??= setTimeout(() => child.kill(kill!.signal), kill!.afterMs))
     // Writing lasts milliseconds: watching for its first file lands kills inside it.
-    const watcher = kill?.watch ? watch(kill.watch, arm) : undefined
+    const watcher = kill?.watch ? watch(kill.watch, { recursive: true }, arm) : undefined
     if (kill && !kill.watch) arm()
     child.on('exit', () => {
       clearTimeout(timer)
@@ -46,6 +46,26 @@ async function assertWholeOrAbsent(
 ) {
   if (!existsSync(folder)) return
   assert.deepEqual(await appFiles(folder), complete, `${folder} is partial after ${when}`)
+}
+
+/** Every file of the app but its packages and its tmp/, with its contents. */
+async function snapshot(root: string): Promise<Map<string, string>> {
+  const files = (await appFiles(root)).filter(
+    (file) => !file.startsWith('tmp/') && !file.startsWith('vendor/')
+  )
+  return new Map(
+    await Promise.all(
+      files.map(async (file) => [file, await readFile(join(root, file), 'utf8')] as const)
+    )
+  )
+}
+
+/** Puts the app back to a snapshot: its files as they were, files it did not have removed. */
+async function restore(root: string, files: Map<string, string>) {
+  for (const file of (await snapshot(root)).keys()) {
+    if (!files.has(file)) await rm(join(root, file))
+  }
+  for (const [file, contents] of files) await writeFile(join(root, file), contents)
 }
 
 /** Kill points spread over a whole run, so that some land while the files are written. */
@@ -107,4 +127,57 @@ test.group('Interrupted scaffolding', (group) => {
       await assertWholeOrAbsent(assert, orders, complete, when)
     }
   }).timeout(240_000)
+
+  test('add-entity killed at any moment is undone by the next command, which then completes', async ({
+    assert,
+  }) => {
+    await ace(app.makePath(), ['init', 'Shop', '--out', workspace])
+    const shop = join(workspace, 'Shop')
+    await installOffline(shop)
+    await ace(shop, ['add-module', 'Orders'])
+    const addEntity = [
+      'add-entity',
+      'Invoice',
+      '--module',
+      'Orders',
+      '--aggregate',
+      '--properties',
+      'Reference:string,Total:decimal',
+    ]
+    const before = await snapshot(shop)
+    const runMs = await ace(shop, addEntity)
+    const after = await snapshot(shop)
+    assert.isAbove(after.size, before.size, 'add-entity creates files')
+    const edited = [...before.keys()].filter((file) => before.get(file) !== after.get(file))
+    assert.isNotEmpty(edited, 'add-entity edits files that existed (the module index at least)')
+
+    const kills: Kill[] = [
+      ...WHILE_WRITING_MS.map((afterMs) => ({
+        signal: 'SIGKILL' as const,
+        afterMs,
+        watch: join(shop, 'modules/orders'),
+      })),
+      ...killPoints(runMs, 6).map((afterMs, index) => ({ signal: SIGNALS[index % 3], afterMs })),
+    ]
+    let undone = 0
+    for (const kill of kills) {
+      await restore(shop, before)
+      await ace(shop, addEntity, kill)
+      const when = `${kill.signal} ${kill.afterMs} ms after ${kill.watch ? 'writing began' : 'start'}`
+      // Any scaffolding command first undoes what an interrupted one left half-written.
+      await ace(shop, [...addEntity, '--dry-run'])
+      const state = await snapshot(shop)
+      const whole = [before, after].some(
+        (expected) =>
+          state.size === expected.size &&
+          [...expected].every(([file, contents]) => state.get(file) === contents)
+      )
+      assert.isTrue(whole, `the app is as before add-entity or as after it, after ${when}`)
+      if (state.size === before.size) undone++
+    }
+    assert.isAbove(undone, 0, 'some kills landed before add-entity had finished')
+    await restore(shop, before)
+    await ace(shop, addEntity)
+    assert.deepEqual(await snapshot(shop), after)
+  }).timeout(300_000)
 })
