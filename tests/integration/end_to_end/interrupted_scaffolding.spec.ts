@@ -50,9 +50,8 @@ async function assertWholeOrAbsent(
 
 /** Every file of the app but its packages and its tmp/, with its contents. */
 async function snapshot(root: string): Promise<Map<string, string>> {
-  const files = (await appFiles(root)).filter(
-    (file) => !file.startsWith('tmp/') && !file.startsWith('vendor/')
-  )
+  const all = await appFiles(root)
+  const files = all.filter((file) => !file.startsWith('tmp/') && !file.startsWith('vendor/'))
   return new Map(
     await Promise.all(
       files.map(async (file) => [file, await readFile(join(root, file), 'utf8')] as const)
@@ -62,7 +61,8 @@ async function snapshot(root: string): Promise<Map<string, string>> {
 
 /** Puts the app back to a snapshot: its files as they were, files it did not have removed. */
 async function restore(root: string, files: Map<string, string>) {
-  for (const file of (await snapshot(root)).keys()) {
+  const current = await snapshot(root)
+  for (const file of current.keys()) {
     if (!files.has(file)) await rm(join(root, file))
   }
   for (const [file, contents] of files) await writeFile(join(root, file), contents)
