@@ -62,6 +62,21 @@ test.group('API reference', () => {
     ])
   })
 
+  test('field definitions say what the service enforces and sends', async ({ client, assert }) => {
+    const documents = await servedDocuments(client)
+    const v2 = documents['catalog-v2.json'] as any
+    const create =
+      v2.paths['/api/v2/catalog'].post.requestBody.content['application/json'].schema.properties
+    assert.containsSubset(create.name, { minLength: 1, maxLength: 200, pattern: '\\S' })
+    assert.containsSubset(create.category, { minLength: 1, maxLength: 100, pattern: '\\S' })
+    assert.equal(create.price.multipleOf, 0.01)
+
+    const product =
+      v2.paths['/api/v2/catalog/{id}'].get.responses['200'].content['application/json'].schema
+    assert.equal(product.properties.createdAt.format, 'date-time')
+    assert.includeMembers(product.required, ['id', 'name', 'price', 'category', 'createdAt'])
+  })
+
   test('every document passes redocly lint with zero errors', async ({ client, assert }) => {
     const documents = await servedDocuments(client)
     const folder = await mkdtemp(join(tmpdir(), 'pantheon-openapi-'))

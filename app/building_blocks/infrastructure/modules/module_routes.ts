@@ -14,6 +14,7 @@ import type { ApiReference } from '../http/openapi/api_reference.js'
 import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
 import { sendJson } from '../http/json_response.js'
 import { BODY_METHODS, withJsonBody } from '../http/json_body.js'
+import { endpointHandler } from '../http/endpoint_handler.js'
 import type { ModuleIndex } from './module_index.js'
 
 /** An endpoint and the API version whose folder it sits in (none: every version). */
@@ -82,11 +83,15 @@ function buildRouteTables(endpoints: DiscoveredEndpoint[]): RouteTable[] {
  */
 function versionDispatcher(table: RouteTable, policy: ApiVersionPolicy) {
   const available = [...table.byVersion.keys()]
+  const handlers = new Map(
+    [...table.byVersion].map(([v, endpoint]) => [v, endpointHandler(endpoint)])
+  )
+  const shared = table.shared && endpointHandler(table.shared)
   return (ctx: HttpContext) => {
     const version = negotiateApiVersion(ctx, policy)
     if (version === undefined) return
-    const endpoint = table.byVersion.get(version) ?? table.shared
-    if (endpoint) return endpoint.handle(ctx)
+    const handle = handlers.get(version) ?? shared
+    if (handle) return handle(ctx)
     return sendProblem(ctx, {
       status: 400,
       code: 'UnsupportedApiVersion',
@@ -145,7 +150,7 @@ function addRoute(
   table: RouteTable,
   handler: Endpoint | ((ctx: HttpContext) => unknown)
 ) {
-  const handle = typeof handler === 'function' ? handler : (ctx: HttpContext) => handler.handle(ctx)
+  const handle = typeof handler === 'function' ? handler : endpointHandler(handler)
   // The body is read (and refused) before the version is negotiated, on these routes only.
   const takesBody = BODY_METHODS.includes(table.method)
   const route = router.route(table.path, [table.method], takesBody ? withJsonBody(handle) : handle)

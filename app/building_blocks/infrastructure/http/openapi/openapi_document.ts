@@ -2,7 +2,7 @@ import type { Endpoint, ParamMatcher } from '../endpoint.js'
 import { UUID_PARAM } from '../endpoint.js'
 import { versionSegment, type ApiVersionText } from '../versioning/api_version.js'
 import { PROBLEM_DESCRIPTIONS, PROBLEM_DETAILS_SCHEMA } from './problem_schemas.js'
-import type { JsonSchema } from './representation.js'
+import { requestBodySchema } from './request_body_schema.js'
 
 export interface DocumentedRoute {
   method: string
@@ -87,7 +87,7 @@ function operation(route: DocumentedRoute, module: string, openApiPath: string) 
   if (docs?.requestBody) {
     result.requestBody = {
       required: true,
-      content: { 'application/json': { schema: docs.requestBody.toJSONSchema() as JsonSchema } },
+      content: { 'application/json': { schema: requestBodySchema(docs.requestBody) } },
     }
   }
   return result
