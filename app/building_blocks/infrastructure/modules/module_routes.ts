@@ -189,7 +189,11 @@ function publishDocuments(
         buildOpenApiDocument({
           module: moduleName,
           version,
-          deprecated: Boolean(version && policy?.find(version)?.deprecationHeaders.length),
+          defaultVersion: policy?.defaultVersion,
+          deprecationHeaders: (version && policy?.find(version)?.deprecationHeaders)?.map(
+            ([name]) => name
+          ),
+          contact: reference.settings.contact,
           routes: routesOf(tables, version),
         }),
     })
