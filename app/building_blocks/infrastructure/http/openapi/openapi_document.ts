@@ -84,12 +84,12 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
     }
     // The service reads the query parameter and the header on both paths: on the versioned one
     // they may repeat the version of the URL, and naming another one is refused.
-    const versionParameters = ['ApiVersionQuery', 'ApiVersionHeader']
+    const parameterNames = ['ApiVersionQuery', 'ApiVersionHeader']
     add(openApiPath(`/api/${versionSegment(input.version)}/${input.module}`, route.path), route, {
-      versionParameters,
+      versionParameters: parameterNames,
     })
     add(openApiPath(unversionedPrefix, route.path), route, {
-      versionParameters,
+      versionParameters: parameterNames,
       operationSuffix: 'Unversioned',
       note: `The same operation as under /api/${versionSegment(input.version)}/${input.module}, with the version named by api-version or X-Api-Version.`,
     })
