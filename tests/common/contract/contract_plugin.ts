@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import type { ClientRequest } from 'node:http'
 import app from '@adonisjs/core/services/app'
@@ -62,6 +63,14 @@ export function openApiContract(): PluginFn {
       const exchange = toExchange(response)
       if (!exchange) return
       contract ??= servedContract()
+      // CONTRACT_RECORD=<file> keeps the exchanges (one JSON object a line), to replay them
+      // through another validator (docs/api-versioning.md, "API documents").
+      if (process.env.CONTRACT_RECORD) {
+        appendFileSync(
+          process.env.CONTRACT_RECORD,
+          `${JSON.stringify({ ...exchange, query: exchange.query.toString() })}\n`
+        )
+      }
       const served = await contract
       const { documented, violations } = served.check(exchange)
       contractCounts[documented ? 'documented' : 'undocumented']++

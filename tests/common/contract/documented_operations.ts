@@ -107,7 +107,15 @@ export class DocumentedOperations {
         pathParams,
       })
     }
-    return matched
+    // OpenAPI matches a concrete path before a templated one: /sample, not /{id}.
+    return matched.filter(
+      (candidate) =>
+        !matched.some(
+          (other) =>
+            other.document === candidate.document &&
+            Object.keys(other.pathParams).length < Object.keys(candidate.pathParams).length
+        )
+    )
   }
 }
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DocumentedOperations } from '#tests/common/contract/documented_operations'
 import type { Exchange } from '#tests/common/contract/exchange'
 import { OpenApiContract } from '#tests/common/contract/openapi_contract'
 
@@ -77,6 +78,25 @@ test.group('OpenAPI contract', () => {
 
   test('a trailing slash is the same path', ({ assert }) => {
     assert.deepEqual(contract.check(exchange({ path: '/api/shop/' })).violations, [])
+  })
+
+  test('a concrete path is matched before a templated one', ({ assert }) => {
+    const operations = new DocumentedOperations({
+      'shop.json': {
+        paths: {
+          '/api/shop/{id}': { get: { responses: {} } },
+          '/api/shop/sample': { get: { responses: {} } },
+        },
+      },
+    })
+    assert.deepEqual(
+      operations.match('GET', '/api/shop/sample').map((matched) => matched.path),
+      ['/api/shop/sample']
+    )
+    assert.deepEqual(
+      operations.match('GET', '/api/shop/42').map((matched) => matched.pathParams),
+      [{ id: '42' }]
+    )
   })
 
   test('an undocumented path is not held to anything', ({ assert }) => {

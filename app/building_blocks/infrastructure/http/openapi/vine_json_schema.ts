@@ -125,6 +125,7 @@ function refineNumber(schema: JsonSchema, rules: Rule[]) {
   if (!range || range[0] !== 0) return
   const places = range[range.length - 1]
   schema.multipleOf = places === 0 ? 1 : Number(`1e-${places}`)
+  schema.description ??= `At most ${places} decimal places (multipleOf, compared in decimal)`
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
