@@ -12,7 +12,7 @@ import { OpenApiContract } from './openapi_contract.js'
 export const contractCounts = { documented: 0, undocumented: 0 }
 
 /** The documents the test server serves, read where it reads them. */
-async function servedContract(): Promise<OpenApiContract> {
+export async function servedContract(): Promise<OpenApiContract> {
   const reference = await app.container.make(ApiReference)
   const documents = Object.fromEntries(
     reference.entries().map((entry) => [basename(entry.path), reference.document(entry.path)!])
