@@ -54,7 +54,8 @@ test.group('Rate limit, memory store', (group) => {
     assert.equal(refused.headers.get('x-ratelimit-remaining'), '0')
     assert.isNotNull(refused.headers.get('x-ratelimit-reset'))
     const text = await refused.text()
-    const { violations } = (await servedContract()).check({
+    const contract = await servedContract()
+    const { violations } = contract.check({
       method: 'GET',
       path: '/api/catalog/sample',
       query: new URLSearchParams(),
