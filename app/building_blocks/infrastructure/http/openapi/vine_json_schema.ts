@@ -9,7 +9,11 @@ export interface VineJsonSchemaSource {
   schema?: unknown
 }
 
-/** The parts of VineJS's compiled tree read here. */
+/**
+ * The parts of VineJS's compiled tree read here: what `schema[symbols.PARSE]` returns, the tree
+ * its compiler turns into a validation function. Rule names (`validations[].name`) are there
+ * since VineJS 4.4; without them only `required` is corrected.
+ */
 interface CompiledNode {
   type: string
   subtype?: string
