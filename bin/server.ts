@@ -6,6 +6,7 @@ await import('reflect-metadata')
 const { createServer } = await import('node:http')
 const { Ignitor, prettyPrintError } = await import('@adonisjs/core')
 const { appImporter, APP_ROOT } = await import('./_importer.js')
+const { GracefulClose } = await import('@pantheon/kit/host/graceful_close')
 
 type Handler = Parameters<typeof createServer>[1] & {}
 
@@ -26,6 +27,7 @@ function slowClientTimeouts() {
   }
 }
 let listenOverHttps: ((handler: Handler) => void) | undefined
+let closeHttp: InstanceType<typeof GracefulClose> | undefined
 
 new Ignitor(APP_ROOT, { importer: appImporter })
   .tap((app) => {
@@ -37,16 +39,13 @@ new Ignitor(APP_ROOT, { importer: appImporter })
       const { prepareDevelopmentHttps } = await import('@pantheon/kit/host/https')
       listenOverHttps = await prepareDevelopmentHttps(app)
     })
-    // Graceful stop: no new connections, in-flight requests finish, then the database closes.
-    // A request still running after SHUTDOWN_TIMEOUT_MS (default 10 s) does not hold the exit.
+    // Graceful stop: no new connections, every request that reached the host is answered (with
+    // `Connection: close`), connections end cleanly, then the database closes (graceful_close.ts).
+    // Anything still running after SHUTDOWN_TIMEOUT_MS (default 10 s) does not hold the exit.
     const stop = async () => {
       const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000)
       setTimeout(() => process.exit(1), timeout).unref()
-      // Keep-alive connections that go idle after their last response would otherwise hold the
-      // listener open until their keep-alive timeout.
-      const server = await app.container.make('server')
-      const nodeServer = server.getNodeServer()
-      setInterval(() => nodeServer?.closeIdleConnections(), 100).unref()
+      await closeHttp?.close()
       return app.terminate()
     }
     app.listen('SIGTERM', stop)
@@ -55,7 +54,9 @@ new Ignitor(APP_ROOT, { importer: appImporter })
   .httpServer()
   .start((handler) => {
     listenOverHttps?.(handler)
-    return createServer(slowClientTimeouts(), handler)
+    const server = createServer(slowClientTimeouts(), handler)
+    closeHttp = new GracefulClose(server)
+    return server
   })
   .catch((error) => {
     process.exitCode = 1

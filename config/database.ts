@@ -4,7 +4,14 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import { moduleMigrationFolders } from '@pantheon/kit/modules'
-import { cachePreparedStatements, type SqliteConnection } from '@pantheon/kit/persistence'
+import {
+  configureSqliteConnection,
+  postgresBounds,
+  postgresConnection,
+  watchPostgresAnswers,
+  type ConfigurableSqliteConnection,
+  type WatchedPostgresClient,
+} from '@pantheon/kit/persistence'
 
 /** The host's own migrations first, then every module's folder (found on disk, never listed). */
 const migrations = {
@@ -21,6 +28,24 @@ const pool = {
   createTimeoutMillis: 3000,
   propagateCreateError: true,
 }
+
+/**
+ * PostgreSQL that accepts connections but answers nothing must not hold a request either: a
+ * connection waits at most 2 s, a statement 2.5 s (see postgres_bounds.ts), so a request
+ * answers 503 within 5 s whatever it was waiting for. Console commands are not bounded.
+ */
+const bounds = postgresBounds(app.getEnvironment())
+const postgresPool = bounds
+  ? {
+      acquireTimeoutMillis: 2000,
+      createTimeoutMillis: 2000,
+      propagateCreateError: true,
+      afterCreate: (client: WatchedPostgresClient, done: (error?: Error) => void) => {
+        watchPostgresAnswers(client, bounds)
+        done()
+      },
+    }
+  : pool
 
 /** The embedded database file; its folder is created so a fresh clone starts as is. */
 function sqliteFilename() {
@@ -40,15 +65,9 @@ const dbConfig = defineConfig({
       connection: { filename: sqliteFilename() },
       useNullAsDefault: true,
       pool: {
-        // Write-ahead logging: readers no longer wait for a writer, and a commit appends to the
-        // log instead of rewriting the database file (several times the write throughput).
-        // Prepared statements are kept per SQL text (see sqlite_statement_cache.ts).
-        afterCreate: (
-          connection: SqliteConnection & { pragma: (sql: string) => unknown },
-          done: (error?: Error) => void
-        ) => {
-          connection.pragma('journal_mode = WAL')
-          cachePreparedStatements(connection)
+        // WAL, write-locking transactions and prepared statements: see sqlite_connection.ts.
+        afterCreate: (connection: ConfigurableSqliteConnection, done: (error?: Error) => void) => {
+          configureSqliteConnection(connection)
           done()
         },
       },
@@ -57,8 +76,11 @@ const dbConfig = defineConfig({
     },
     pg: {
       client: 'pg',
-      connection: env.get('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres'),
-      pool: { ...pool, min: 0, max: 10 },
+      connection: postgresConnection(
+        env.get('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postgres'),
+        bounds
+      ),
+      pool: { ...postgresPool, min: 0, max: 10 },
       migrations,
       schemaGeneration: { enabled: false },
     },

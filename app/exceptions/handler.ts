@@ -5,6 +5,8 @@ import {
   sendProblem,
   type ProblemInput,
 } from '../building_blocks/infrastructure/http/problem_details.js'
+import { answerUnmatchedRoute } from '../building_blocks/infrastructure/http/unmatched_route.js'
+import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
 import { UNEXPECTED_ERROR_CODE } from '../building_blocks/application/pipeline/exception_guard_behavior.js'
 
@@ -28,6 +30,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = false
 
   async handle(error: unknown, ctx: HttpContext) {
+    if ((error as HttpError)?.code === 'E_ROUTE_NOT_FOUND') {
+      const router = await ctx.containerResolver.make('router')
+      return answerUnmatchedRoute(ctx, router, await ctx.containerResolver.make(VersionedModules))
+    }
     const unavailable = translateDatabaseUnavailable(error)
     if (unavailable) return sendAppError(ctx, unavailable)
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
@@ -42,7 +48,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
         })),
       })
     }
-    return sendProblem(ctx, this.describe(error as HttpError, ctx))
+    return sendProblem(ctx, this.describe(error as HttpError))
   }
 
   async report(error: unknown, ctx: HttpContext) {
@@ -55,18 +61,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     return !error?.status || error.status >= 500
   }
 
-  private describe(error: HttpError, ctx: HttpContext): ProblemInput {
+  private describe(error: HttpError): ProblemInput {
     if (this.isUnexpected(error)) {
       return { status: 500, code: UNEXPECTED_ERROR_CODE, detail: 'An unexpected error occurred' }
     }
     const status = error.status!
-    if (error.code === 'E_ROUTE_NOT_FOUND') {
-      return {
-        status: 404,
-        code: 'Route.NotFound',
-        detail: `No endpoint answers ${ctx.request.method()} ${ctx.request.url()}`,
-      }
-    }
     if (status === 413) {
       return { status, code: 'Request.TooLarge', detail: 'The request body is over the 1 MB limit' }
     }

@@ -1,31 +1,118 @@
+import { createHash } from 'node:crypto'
 import type { ApiDocumentEntry } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
+import type { ApiReferenceAssets } from './api_reference_assets.js'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
+/** JSON that is safe inside a <script> element: no `</script>` can end it early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/** `order_items` → `Order Items`: how a module is named in the document selector. */
+function displayName(module: string): string {
+  return module
+    .split(/[_-]+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ')
+}
+
 /**
- * The development API reference: every module and version, as links to the OpenAPI documents
- * and in Scalar's interactive viewer (loaded from its CDN).
+ * Swagger UI started on every document, one selected at a time. "Try it out" calls the host
+ * that served the page: the documents name the default development address
+ * (http://localhost:5000), which is wrong on any other port or behind a proxy, so this origin
+ * is put first in each document's server list.
  */
-export function apiReferencePage(entries: readonly ApiDocumentEntry[]): string {
-  const sources = entries.map((entry) => ({
-    title: `${entry.module} ${entry.version ?? ''}`.trim(),
+function initializer(documents: { url: string; name: string }[]): string {
+  return `
+const thisHost = () => ({
+  statePlugins: {
+    spec: {
+      wrapActions: {
+        updateJsonSpec: (update) => (spec) =>
+          update({
+            ...spec,
+            servers: [
+              { url: window.location.origin, description: 'This host' },
+              ...(spec.servers ?? []).filter((server) => server.url !== window.location.origin),
+            ],
+          }),
+      },
+    },
+  },
+})
+const documents = ${scriptJson(documents)}
+window.ui = SwaggerUIBundle({
+  urls: documents,
+  'urls.primaryName': documents[0]?.name,
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  plugins: [SwaggerUIBundle.plugins.DownloadUrl, thisHost],
+  layout: 'StandaloneLayout',
+})
+`
+}
+
+/**
+ * The browser may load and call this host only; the inline initializer is allowed by its hash.
+ * Swagger UI sets inline styles and draws icons from data: URLs.
+ */
+function contentSecurityPolicy(script: string): string {
+  const hash = createHash('sha256').update(script).digest('base64')
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'sha256-${hash}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ')
+}
+
+/**
+ * The development API reference: every module and version in Swagger UI, which the host serves
+ * itself (swagger-ui-dist), with a selector for the document; links to the raw OpenAPI documents
+ * when scripts are off.
+ */
+export function apiReferencePage(
+  entries: readonly ApiDocumentEntry[],
+  assets: Pick<ApiReferenceAssets, 'url'>
+): { html: string; contentSecurityPolicy: string } {
+  const documents = entries.map((entry) => ({
     url: entry.path,
+    name: `${displayName(entry.module)} ${entry.version ?? ''}`.trim(),
   }))
-  const links = sources
-    .map((source) => `<li><a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a></li>`)
+  const links = documents
+    .map(
+      (document) =>
+        `<li><a href="${escapeHtml(document.url)}">${escapeHtml(document.name)}</a></li>`
+    )
     .join('')
-  return `<!doctype html>
+  const script = initializer(documents)
+  const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>API reference</title></head>
+<head>
+<meta charset="utf-8">
+<title>API reference</title>
+<link rel="stylesheet" href="${escapeHtml(assets.url('swagger-ui.css'))}">
+<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(assets.url('favicon-32x32.png'))}">
+<link rel="icon" type="image/png" sizes="16x16" href="${escapeHtml(assets.url('favicon-16x16.png'))}">
+</head>
 <body>
-<h1>API reference</h1>
-<ul>${links}</ul>
-<div id="app"></div>
-<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference"></script>
-<script>Scalar.createApiReference('#app', { sources: ${JSON.stringify(sources).replace(/</g, '\\u003c')} })</script>
+<noscript><h1>API reference</h1><ul>${links}</ul></noscript>
+<div id="swagger-ui"></div>
+<script src="${escapeHtml(assets.url('swagger-ui-bundle.js'))}"></script>
+<script src="${escapeHtml(assets.url('swagger-ui-standalone-preset.js'))}"></script>
+<script>${script}</script>
 </body>
 </html>
 `
+  return { html, contentSecurityPolicy: contentSecurityPolicy(script) }
 }

@@ -7,6 +7,7 @@ import { sendProblem } from '../building_blocks/infrastructure/http/problem_deta
 import { sendJson } from '../building_blocks/infrastructure/http/json_response.js'
 import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
 import { TransportCheck } from './transport_check.js'
+import { BoundedCheck } from './bounded_check.js'
 import { pantheonConfig } from './pantheon_config.js'
 import { redisConnection } from './redis_connection.js'
 
@@ -14,7 +15,7 @@ import { redisConnection } from './redis_connection.js'
  * Liveness: the process answers. Readiness: its dependencies (the database, the broker when
  * events travel through one, Redis when it keeps the rate limit's counts) answer too; a load balancer stops sending traffic while it
  * is 503. The checks ask the connections as they are now, so a dependency that comes back is
- * seen at once.
+ * seen at once; one that does not answer within 2 s counts as not ready.
  */
 export async function live(ctx: HttpContext) {
   sendJson(ctx, 200, { status: 'ok' })
@@ -26,7 +27,9 @@ export async function ready(ctx: HttpContext) {
   // The in-process transport has nothing to reach; a broker does.
   if (transport.name !== 'memory') checks.push(new TransportCheck(transport))
   if (pantheonConfig(app).rateLimit.store === 'redis') checks.push(await redisCheck())
-  const report = await new HealthChecks().register(checks).run()
+  const report = await new HealthChecks()
+    .register(checks.map((check) => new BoundedCheck(check)))
+    .run()
   const statuses = Object.fromEntries(report.checks.map((check) => [check.name, check.status]))
   if (report.isHealthy) return sendJson(ctx, 200, { status: 'ok', checks: statuses })
   sendProblem(ctx, {

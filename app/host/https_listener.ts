@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApplicationService } from '@adonisjs/core/types'
 import { pantheonConfig } from './pantheon_config.js'
 import { developmentCertificate } from './development_certificate.js'
+import { GracefulClose } from './graceful_close.js'
+import { answerConnectRequests } from './connect_requests.js'
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 
@@ -24,7 +26,9 @@ export async function prepareDevelopmentHttps(
 
   return (handler) => {
     const server: Server = createServer(certificate, handler)
-    app.terminating(() => close(server))
+    const graceful = new GracefulClose(server)
+    answerConnectRequests(server, handler)
+    app.terminating(() => graceful.close())
     server.once('listening', () => {
       logger.info('started HTTPS server on %s:%s (self-signed development certificate)', host, port)
     })
@@ -35,12 +39,4 @@ export async function prepareDevelopmentHttps(
     })
     server.listen(port, host)
   }
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve()
-    server.close(() => resolve())
-    server.closeIdleConnections()
-  })
 }

@@ -14,6 +14,7 @@ import {
 } from '../building_blocks/infrastructure/messaging/retrying_delivery.js'
 import { createTransport } from '../building_blocks/infrastructure/messaging/transport_factory.js'
 import { ApiReference } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
+import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
 import { translateDomainError } from '../building_blocks/application/pipeline/domain_error_translator.js'
 import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipeline_factory.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
@@ -22,6 +23,7 @@ import { pantheonConfig } from '../host/pantheon_config.js'
 import { apiContact } from '../host/api_contact.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
 import { redisConnection } from '../host/redis_connection.js'
+import { answerConnectRequests } from '../host/connect_requests.js'
 
 /**
  * The host's own services, registered before any module: the mediator every module registers
@@ -41,6 +43,7 @@ export default class PantheonProvider {
       ApiReference,
       () => new ApiReference({ contact: apiContact(this.app) })
     )
+    this.app.container.singleton(VersionedModules, () => new VersionedModules())
     this.registerMessaging()
   }
 
@@ -136,12 +139,20 @@ export default class PantheonProvider {
    */
   async ready() {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
+    await this.answerConnectRequests()
     this.#transport = await this.app.container.make(MessageTransport)
     await this.#transport.startConsuming()
     // Under test the runner starts the relay once the schema is migrated (tests/bootstrap.ts).
     if (!this.messagingConfig.relay.inProcess || this.app.getEnvironment() === 'test') return
     this.#relay = await this.app.container.make(OutboxRelay)
     this.#relay.start()
+  }
+
+  /** The web host's HTTP listener is up by now (ready runs after listen); see connect_requests. */
+  private async answerConnectRequests() {
+    const server = await this.app.container.make('server')
+    const listener = server.getNodeServer()
+    if (listener) answerConnectRequests(listener, server.handle.bind(server))
   }
 
   async shutdown() {
@@ -168,18 +179,17 @@ export default class PantheonProvider {
   }
 
   /**
-   * In development only: an interactive API reference of every module and version at
-   * API_DOCS_PATH (default /docs). The JSON documents themselves are served in every environment.
+   * In development and under test (where a browser drives it): an interactive API reference of
+   * every module and version at API_DOCS_PATH (default /docs), its viewer served by this host.
+   * The JSON documents themselves are served in every environment.
    */
   private async serveApiReferencePage() {
-    if (!this.app.inDev) return
-    const router = await this.app.container.make('router')
-    const reference = await this.app.container.make(ApiReference)
-    const { apiReferencePage } = await import('../host/api_reference_page.js')
-    router.get(pantheonConfig(this.app).apiDocsPath, ({ response }) =>
-      response
-        .header('content-type', 'text/html; charset=utf-8')
-        .send(apiReferencePage(reference.entries()))
+    if (!this.app.inDev && !this.app.inTest) return
+    const { serveApiReference } = await import('../host/api_reference_routes.js')
+    serveApiReference(
+      await this.app.container.make('router'),
+      await this.app.container.make(ApiReference),
+      pantheonConfig(this.app).apiDocsPath
     )
   }
 

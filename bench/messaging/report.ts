@@ -2,6 +2,7 @@ import { cpus } from 'node:os'
 import type { LatencyOptions, LatencyRow } from './commit_latency.js'
 import { P99_TARGET_MS } from './commit_latency.js'
 import type { ThroughputOptions, ThroughputRow } from './relay_throughput.js'
+import { SQLITE_DRAIN_TARGET, type SqliteRelayResult } from './sqlite_relay_process.js'
 import { SPREAD_LIMIT } from './stats.js'
 
 const percent = (value: number) => `${(value * 100).toFixed(0)}%`
@@ -21,6 +22,7 @@ export function lossyRows(latency: LatencyRow[]): LatencyRow[] {
 export function markdownReport(
   throughput: ThroughputRow[],
   latency: LatencyRow[],
+  sqlite: SqliteRelayResult,
   options: { relay: ThroughputOptions; latency: LatencyOptions }
 ): string {
   const { relay } = options
@@ -63,6 +65,26 @@ export function markdownReport(
         met(row.p99 <= P99_TARGET_MS),
       ])
     ),
+    '',
+    `### SQLite, relay in its own process: a ${sqlite.backlog}-event backlog drained while the host takes creates`,
+    '',
+    'Host with OUTBOX_RELAY=off and `node ace outbox:relay` on one database file, Redis Streams between them; the clock runs from the start of the relay until nothing is pending.',
+    '',
+    '| events sent | seconds | events/s | lock failures | failed creates | target | met |',
+    '|---|---|---|---|---|---|---|',
+    tableRow([
+      String(sqlite.drained),
+      sqlite.seconds.toFixed(1),
+      sqlite.eventsPerSecond.toFixed(0),
+      String(sqlite.lockFailures),
+      String(sqlite.failedWrites),
+      `≥ ${SQLITE_DRAIN_TARGET}/s, 0 failures`,
+      met(
+        sqlite.eventsPerSecond >= SQLITE_DRAIN_TARGET &&
+          sqlite.lockFailures === 0 &&
+          sqlite.failedWrites === 0
+      ),
+    ]),
     '',
     unstable.length === 0
       ? `Every throughput spread is within ${percent(SPREAD_LIMIT)}.`

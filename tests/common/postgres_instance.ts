@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -15,6 +15,13 @@ export interface PostgresInstance {
   kill: () => void
   /** `pg_ctl start`, waiting until it accepts connections (after crash recovery). */
   start: () => void
+  /**
+   * SIGSTOP to the server and every backend: connections are still accepted by the kernel and
+   * bytes still arrive, but nothing is answered (a hung or partitioned database).
+   */
+  freeze: () => void
+  /** SIGCONT to the same processes: the server carries on with whatever arrived meanwhile. */
+  thaw: () => void
   /** Stops it if it runs and deletes its folder; safe to call at any point. */
   destroy: () => void
 }
@@ -86,7 +93,25 @@ export async function startPostgresInstance(
       'start',
     ])
   const stop = () => run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+  /** The postmaster (first line of postmaster.pid) and the processes it forked. */
+  const serverProcesses = () => {
+    const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], {
+      encoding: 'utf8',
+    })
+    return [postmaster, ...children.split('\n').filter(Boolean).map(Number)]
+  }
+  let frozen: number[] = []
+  const freeze = () => {
+    frozen = serverProcesses()
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP')
+  }
+  const thaw = () => {
+    for (const pid of frozen) process.kill(pid, 'SIGCONT')
+    frozen = []
+  }
   const destroy = () => {
+    thaw()
     try {
       stop()
     } catch {}
@@ -114,5 +139,12 @@ export async function startPostgresInstance(
     destroy()
     throw error
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/${database}`, kill: stop, start, destroy }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/${database}`,
+    kill: stop,
+    start,
+    freeze,
+    thaw,
+    destroy,
+  }
 }

@@ -9,6 +9,7 @@ export class TcpProxy {
   #server?: net.Server
   #delayMs = 0
   #cutOn?: string
+  #before?: { text: string; action: () => void }
 
   constructor(
     readonly port: number,
@@ -45,6 +46,14 @@ export class TcpProxy {
     this.#cutOn = text
   }
 
+  /**
+   * The next time a client sends a chunk holding `text`, `action` runs first and the chunk is
+   * forwarded after it: e.g. the server is frozen just before a statement reaches it.
+   */
+  beforeClientSends(text: string, action: () => void): void {
+    this.#before = { text, action }
+  }
+
   private forward(client: net.Socket): void {
     const upstream = net.connect(this.target.port, this.target.host)
     for (const socket of [client, upstream]) {
@@ -67,6 +76,11 @@ export class TcpProxy {
         client.destroy()
         upstream.destroy()
         return
+      }
+      if (this.#before && chunk.includes(this.#before.text)) {
+        const { action } = this.#before
+        this.#before = undefined
+        action()
       }
       toUpstream(chunk)
     })

@@ -22,13 +22,23 @@ function pgConfig(): PostgreConfig {
   return db.manager.get('pg')!.config as PostgreConfig
 }
 
+/** The connection's URL: config/database.ts gives pg settings with a `connectionString`. */
+function pgUrl(): URL {
+  const { connection } = pgConfig()
+  return new URL(
+    typeof connection === 'string'
+      ? connection
+      : String((connection as { connectionString?: string }).connectionString)
+  )
+}
+
 function pgServer(): { host: string; port: number } {
-  const url = new URL(String(pgConfig().connection))
+  const url = pgUrl()
   return { host: url.hostname, port: Number(url.port || 5432) }
 }
 
 function urlThroughProxy(): string {
-  const url = new URL(String(pgConfig().connection))
+  const url = pgUrl()
   url.hostname = '127.0.0.1'
   url.port = String(PROXY_PORT)
   return url.toString()

@@ -92,6 +92,14 @@ test.group('Host process', (group) => {
       await assertNoHttps(assert, 5206)
       const reference = await fetch('http://127.0.0.1:5205/reference')
       assert.equal(reference.status, 200)
+      // The viewer's files move with the page.
+      const bundle = /src="(\/reference\/assets\/[^"]+\/swagger-ui-bundle\.js)"/.exec(
+        await reference.text()
+      )?.[1]
+      assert.isDefined(bundle)
+      const viewer = await fetch(`http://127.0.0.1:5205${bundle}`)
+      assert.equal(viewer.status, 200)
+      await viewer.body?.cancel()
     } finally {
       await server.stop()
     }

@@ -2,10 +2,14 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { type EndpointDocs, MediatorEndpoint, TEXT_REPRESENTATION } from '@pantheon/kit/http'
 import { GetCatalogSampleQuery } from '../application/queries/get_catalog_sample/get_catalog_sample_query.js'
 
-/** GET /api/catalog/sample → 200 "Catalog module is running". */
+/**
+ * GET /api/catalog/sample → 200 "Catalog module is running", whatever API version is named (it
+ * is version-neutral: a probe has no shape to version).
+ */
 export default class GetCatalogSampleEndpoint extends MediatorEndpoint {
   readonly method = 'get'
   readonly path = '/sample'
+  readonly apiVersionNeutral = true
   readonly docs: EndpointDocs = {
     summary: 'Check that the module is running',
     description:

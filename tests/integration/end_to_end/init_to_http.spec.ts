@@ -167,6 +167,18 @@ test.group('Scaffolding end to end', (group) => {
       const orders = await fetch(`${base}/api/orders/sample`)
       assert.equal(orders.status, 200)
       assert.equal(await orders.text(), '"Orders module is running"')
+
+      // The API reference and its viewer come from the app itself (the kit's swagger-ui-dist).
+      const reference = await fetch(`${base}/docs`)
+      assert.equal(reference.status, 200)
+      const page = await reference.text()
+      assert.include(page, '"name":"Catalog 1.0"')
+      const bundle = /src="([^"]+\/swagger-ui-bundle\.js)"/.exec(page)?.[1]
+      assert.isDefined(bundle)
+      const viewer = await fetch(`${base}${bundle}`)
+      assert.equal(viewer.status, 200)
+      assert.equal(viewer.headers.get('content-type'), 'text/javascript; charset=utf-8')
+      await viewer.body?.cancel()
     } finally {
       await server.stop()
     }

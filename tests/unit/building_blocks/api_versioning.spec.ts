@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import {
   ApiVersionPolicy,
   parseApiVersion,
+  parseApiVersionParameter,
   versionSegment,
   versionSpellingPattern,
 } from '@pantheon/kit/http'
@@ -25,6 +26,23 @@ test.group('API version parsing', () => {
     .run(({ assert }, raw) => {
       assert.isUndefined(parseApiVersion(raw))
     })
+
+  test('outside the URL reads {raw} as {expected}')
+    .with([
+      { raw: '2', expected: '2.0' },
+      { raw: ' 2.1 ', expected: '2.1' },
+    ])
+    .run(({ assert }, { raw, expected }) => {
+      assert.equal(parseApiVersionParameter(raw), expected)
+    })
+
+  test('outside the URL refuses the v prefix and everything else that is not major.minor', ({
+    assert,
+  }) => {
+    for (const raw of ['v2', 'V2.0', 'abc', '', '1.0.0', '2.0-beta']) {
+      assert.isUndefined(parseApiVersionParameter(raw), raw)
+    }
+  })
 
   test('writes the URL segment without a zero minor', ({ assert }) => {
     assert.equal(versionSegment('2.0'), 'v2')
@@ -74,6 +92,37 @@ test.group('API version policy', () => {
     assert.isFalse(policy.isSunset(served))
     policy.now = () => new Date('2027-01-01T00:00:00Z')
     assert.isTrue(policy.isSunset(served))
+  })
+
+  test('a version past its sunset is listed neither as supported nor as deprecated', ({
+    assert,
+  }) => {
+    const policy = new ApiVersionPolicy({ versions: ['1.0', '2.0', '3.0'], defaultVersion: '3.0' })
+    policy.now = () => new Date('2026-06-01Z')
+    policy.deprecate('1.0', { since: new Date('2026-01-01Z'), sunset: new Date('2027-01-01Z') })
+    policy.deprecate('2.0', { since: new Date('2026-01-01Z'), sunset: new Date('2028-01-01Z') })
+    assert.deepEqual(policy.versions, ['1.0', '2.0', '3.0'])
+    assert.equal(policy.deprecatedHeader, '1.0, 2.0')
+
+    policy.now = () => new Date('2027-01-01Z')
+    assert.deepEqual(policy.versions, ['2.0', '3.0'])
+    assert.equal(policy.deprecatedHeader, '2.0')
+    assert.equal(policy.supportedHeader, '3.0')
+
+    policy.now = () => new Date('2028-06-01Z')
+    assert.deepEqual(policy.versions, ['3.0'])
+    assert.equal(policy.deprecatedHeader, '')
+    assert.deepEqual(policy.declaredVersions, ['1.0', '2.0', '3.0'])
+
+    policy.now = () => new Date('2026-06-01Z')
+    assert.deepEqual(policy.versions, ['1.0', '2.0', '3.0'])
+  })
+
+  test('without a default version, a version must be named', ({ assert }) => {
+    const policy = new ApiVersionPolicy({ versions: ['1.0', '2.0'] })
+    assert.isUndefined(policy.defaultVersion)
+    policy.setDefaultVersion('2')
+    assert.equal(policy.defaultVersion, '2.0')
   })
 
   test('refuses a default version it does not declare, or a malformed one', ({ assert }) => {

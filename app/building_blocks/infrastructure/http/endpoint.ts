@@ -4,6 +4,7 @@ import type { Result } from '../../application/result.js'
 import { sendAppError } from './problem_details.js'
 import { sendJson } from './json_response.js'
 import type { EndpointDocs } from './openapi/endpoint_docs.js'
+import { versionSegment } from './versioning/api_version.js'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -23,6 +24,11 @@ export interface Endpoint {
   readonly params?: Record<string, ParamMatcher>
   /** What the API reference says about it (optional: a bare entry is generated without). */
   readonly docs?: EndpointDocs
+  /**
+   * Serves any API version a request names, even one the module does not declare, with no
+   * negotiation (a health or status probe). Only for an endpoint directly in `api/`.
+   */
+  readonly apiVersionNeutral?: boolean
   handle(ctx: HttpContext): Promise<void>
 }
 
@@ -38,6 +44,7 @@ export abstract class MediatorEndpoint implements Endpoint {
   abstract readonly path: string
   readonly params?: Record<string, ParamMatcher>
   readonly docs?: EndpointDocs
+  readonly apiVersionNeutral?: boolean
 
   constructor(protected readonly mediator: Mediator) {}
 
@@ -53,7 +60,7 @@ export abstract class MediatorEndpoint implements Endpoint {
     sendJson(ctx, 200, body)
   }
 
-  /** 201 with the Location of the new resource, under the path the request came in on. */
+  /** 201 with the Location of the new resource, in the API version that created it. */
   protected created(ctx: HttpContext, id: string, body: unknown = id): void {
     ctx.response.header('location', `${collectionPath(ctx)}/${id}`)
     sendJson(ctx, 201, body)
@@ -65,11 +72,18 @@ export abstract class MediatorEndpoint implements Endpoint {
 }
 
 /**
- * The path a request reached the collection by, without a trailing slash: a POST to
- * /api/v2/catalog/ creates /api/v2/catalog/<id>, one to /api/catalog creates /api/catalog/<id>.
+ * The path of the collection, without a trailing slash, under the URL of the API version the
+ * request named, so that the Location reads the resource in that version whatever the reader:
+ * a POST to /api/catalog?api-version=2.0 or /api/v2.0/catalog/ creates /api/v2/catalog/<id>.
+ * A request that named no version keeps the path it came in on (/api/catalog/<id>).
  */
 function collectionPath(ctx: HttpContext): string {
-  return ctx.request.url().replace(/\/+$/, '')
+  const path = ctx.request.url().replace(/\/+$/, '')
+  if (!ctx.apiVersion || !ctx.apiVersionRequested) return path
+  // /api/<module>/… or /api/<version>/<module>/…: the version segment is the third.
+  const segments = path.split('/')
+  segments.splice(2, ctx.params.version === undefined ? 0 : 1, versionSegment(ctx.apiVersion))
+  return segments.join('/')
 }
 
 /** The UUID shape accepted in route params; anything else does not match the route (404). */

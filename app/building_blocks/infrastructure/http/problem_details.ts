@@ -87,6 +87,8 @@ export function problemDetails(ctx: HttpContext, input: ProblemInput): ProblemDe
     ...input.extensions,
   }
   if (input.errors && input.errors.length > 0) problem.errors = input.errors
+  // A 400 always says what to fix in `errors`: the failed fields, or else the failure itself.
+  else if (status === 400) problem.errors = [{ code: input.code, message: input.detail }]
   return problem
 }
 

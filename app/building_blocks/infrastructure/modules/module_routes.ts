@@ -8,7 +8,10 @@ import {
   versionSegment,
   type ApiVersionText,
 } from '../http/versioning/api_version.js'
-import { negotiateApiVersion } from '../http/versioning/api_version_negotiation.js'
+import {
+  negotiateApiVersion,
+  reportApiVersions,
+} from '../http/versioning/api_version_negotiation.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import type { ApiReference } from '../http/openapi/api_reference.js'
 import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
@@ -47,7 +50,10 @@ interface RouteTable {
   method: string
   path: string
   params: Record<string, ParamMatcher>
+  /** Directly in api/: served in every declared version. */
   shared?: Endpoint
+  /** Directly in api/ and version-neutral: served whatever version is named, none checked. */
+  neutral?: Endpoint
   byVersion: Map<ApiVersionText, Endpoint>
 }
 
@@ -63,41 +69,74 @@ function buildRouteTables(endpoints: DiscoveredEndpoint[]): RouteTable[] {
       byVersion: new Map(),
     }
     Object.assign(table.params, endpoint.params)
+    if (endpoint.apiVersionNeutral && version !== undefined) {
+      throw new Error(
+        `${file} is version-neutral: it belongs directly in api/, not in a version folder`
+      )
+    }
     if (version === undefined) {
-      if (table.shared) throw new Error(`${file}: ${key} is already served by another endpoint`)
-      table.shared = endpoint
+      if (table.shared || table.neutral)
+        throw new Error(`${file}: ${key} is already served by another endpoint`)
+      if (endpoint.apiVersionNeutral) table.neutral = endpoint
+      else table.shared = endpoint
     } else {
       if (table.byVersion.has(version)) {
         throw new Error(`${file}: ${key} is already served in API version ${version}`)
       }
       table.byVersion.set(version, endpoint)
     }
+    if (table.neutral && table.byVersion.size > 0) {
+      throw new Error(
+        `${file}: ${key} has a version-neutral endpoint, so no version may serve it too`
+      )
+    }
     tables.set(key, table)
   }
   return [...tables.values()]
+}
+
+type RouteHandler = (ctx: HttpContext) => unknown
+
+/**
+ * How an endpoint is run: the body, for the methods that take one, is read (and refused) first
+ * by withJsonBody; in a versioned module that happens once the version is negotiated, so a
+ * refused body reports the versions (and the deprecation) like any other answer.
+ */
+function runner(method: string, endpoint: Endpoint): RouteHandler {
+  const handle = endpointHandler(endpoint)
+  return BODY_METHODS.includes(method) ? withJsonBody(handle) : handle
 }
 
 /**
  * Negotiates the request's version, then hands it to the endpoint serving that version, or
  * answers with a problem when the route is not in it.
  */
-function versionDispatcher(table: RouteTable, policy: ApiVersionPolicy) {
+function versionDispatcher(table: RouteTable, policy: ApiVersionPolicy): RouteHandler {
   const available = [...table.byVersion.keys()]
-  const handlers = new Map(
-    [...table.byVersion].map(([v, endpoint]) => [v, endpointHandler(endpoint)])
+  const runners = new Map(
+    [...table.byVersion].map(([version, endpoint]) => [version, runner(table.method, endpoint)])
   )
-  const shared = table.shared && endpointHandler(table.shared)
+  const shared = table.shared && runner(table.method, table.shared)
   return (ctx: HttpContext) => {
     const version = negotiateApiVersion(ctx, policy)
     if (version === undefined) return
-    const handle = handlers.get(version) ?? shared
-    if (handle) return handle(ctx)
+    const run = runners.get(version) ?? shared
+    if (run) return run(ctx)
     return sendProblem(ctx, {
       status: 400,
       code: 'UnsupportedApiVersion',
       detail: `${table.method} ${ctx.request.url()} is not part of API version ${version} (it is in ${available.join(', ')})`,
       extensions: { supportedVersions: policy.versions },
     })
+  }
+}
+
+/** A version-neutral route: nothing to negotiate, the module's versions reported all the same. */
+function neutralHandler(table: RouteTable, policy: ApiVersionPolicy): RouteHandler {
+  const run = runner(table.method, table.neutral!)
+  return (ctx: HttpContext) => {
+    reportApiVersions(ctx, policy)
+    return run(ctx)
   }
 }
 
@@ -123,7 +162,11 @@ export function mountEndpoints(
       )
     }
     router
-      .group(() => tables.forEach((table) => addRoute(router, table, table.shared!)))
+      .group(() =>
+        tables.forEach((table) =>
+          addRoute(router, table, runner(table.method, (table.shared ?? table.neutral)!))
+        )
+      )
       .prefix(`/api/${moduleName}`)
     return
   }
@@ -138,29 +181,30 @@ export function mountEndpoints(
   for (const prefix of [`/api/${moduleName}`, `/api/:version/${moduleName}`]) {
     router
       .group(() =>
-        tables.forEach((table) => addRoute(router, table, versionDispatcher(table, policy)))
+        tables.forEach((table) =>
+          addRoute(
+            router,
+            table,
+            table.neutral ? neutralHandler(table, policy) : versionDispatcher(table, policy)
+          )
+        )
       )
       .prefix(prefix)
       .where('version', VERSION_SEGMENT_MATCHER)
   }
 }
 
-function addRoute(
-  router: HttpRouterService,
-  table: RouteTable,
-  handler: Endpoint | ((ctx: HttpContext) => unknown)
-) {
-  const handle = typeof handler === 'function' ? handler : endpointHandler(handler)
-  // The body is read (and refused) before the version is negotiated, on these routes only.
-  const takesBody = BODY_METHODS.includes(table.method)
-  const route = router.route(table.path, [table.method], takesBody ? withJsonBody(handle) : handle)
+/** A GET route answers HEAD too, as AdonisJS's router.get() does: the same answer, no body. */
+function addRoute(router: HttpRouterService, table: RouteTable, handler: RouteHandler) {
+  const methods = table.method === 'GET' ? ['GET', 'HEAD'] : [table.method]
+  const route = router.route(table.path, methods, handler)
   for (const [param, matcher] of Object.entries(table.params)) route.where(param, matcher)
 }
 
 /** The routes a version serves, with the endpoint serving each. */
 function routesOf(tables: RouteTable[], version?: ApiVersionText): DocumentedRoute[] {
   return tables.flatMap((table) => {
-    const endpoint = (version && table.byVersion.get(version)) || table.shared
+    const endpoint = (version && table.byVersion.get(version)) || table.shared || table.neutral
     return endpoint
       ? [{ method: table.method, path: table.path, params: table.params, endpoint }]
       : []
@@ -178,7 +222,9 @@ function publishDocuments(
   policy: ApiVersionPolicy | undefined,
   reference: ApiReference
 ) {
-  const versions: (ApiVersionText | undefined)[] = policy ? [...policy.versions] : [undefined]
+  const versions: (ApiVersionText | undefined)[] = policy
+    ? [...policy.declaredVersions]
+    : [undefined]
   for (const version of versions) {
     const path = `/openapi/${moduleName}${version ? `-${versionSegment(version)}` : ''}.json`
     reference.add({

@@ -4,6 +4,7 @@ import { Mediator } from '../../application/mediator.js'
 import { Command } from '../../application/messages.js'
 import { ApiReference } from '../http/openapi/api_reference.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
+import { VersionedModules } from '../http/versioning/versioned_modules.js'
 import type { ConsumerClass } from '../messaging/consumer.js'
 import { onceThroughInbox } from '../messaging/inbox.js'
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
@@ -132,5 +133,9 @@ export abstract class PantheonModule {
     const reference = await this.app.container.make(ApiReference)
     const endpoints = discoverEndpoints(this.index, mediator)
     mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions, reference)
+    if (this.apiVersions) {
+      const versionedModules = await this.app.container.make(VersionedModules)
+      versionedModules.add(this.routeSegment, this.apiVersions)
+    }
   }
 }

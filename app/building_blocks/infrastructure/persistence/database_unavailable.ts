@@ -21,6 +21,10 @@ const UNREACHABLE_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // A statement cancelled by statement_timeout, a session ended by the idle-in-transaction
+  // timeout (postgres_bounds.ts): the server is too slow or was stalled
+  '57014',
+  '25P03',
   // The database named in the URL does not exist, or the login is refused
   '3D000',
   '28000',

@@ -122,7 +122,7 @@ test.group('Catalog API versions: choosing a version', () => {
     const id = await createV1(client)
     const response = await client
       .get(`/api/v2/catalog/${id}?api-version=2`)
-      .header('x-api-version', 'v2.0')
+      .header('x-api-version', '2.0')
     response.assertStatus(200)
     response.assertBodyContains({ links: { self: `/api/v2/catalog/${id}` } })
   })
@@ -149,12 +149,47 @@ test.group('Catalog API versions: v2', () => {
     read.assertBodyContains({ id, name: 'Desk', price: 120, category: 'Furniture' })
   })
 
-  test('POST /api/catalog with ?api-version=2.0 is v2, with its Location', async ({ client }) => {
-    const created = await client
-      .post('/api/catalog?api-version=2.0')
-      .json({ name: 'Chair', price: 45.5, category: 'Furniture' })
-    created.assertStatus(201)
-    created.assertHeader('location', `/api/catalog/${created.body()}`)
+  test('a create in 2.0 {label} answers the 2.0 Location, which reads the 2.0 shape')
+    .with([
+      { label: 'through the URL', url: '/api/v2/catalog', headers: {} },
+      { label: 'through /api/v2.0', url: '/api/v2.0/catalog', headers: {} },
+      { label: 'with ?api-version=2.0', url: '/api/catalog?api-version=2.0', headers: {} },
+      {
+        label: 'with X-Api-Version: 2.0',
+        url: '/api/catalog',
+        headers: { 'x-api-version': '2.0' },
+      },
+      {
+        label: 'with Accept: application/json;v=2.0',
+        url: '/api/catalog',
+        headers: { accept: 'application/json;v=2.0' },
+      },
+    ])
+    .run(async ({ client }, { url, headers }) => {
+      const created = await client
+        .post(url)
+        .headers(headers as Record<string, string>)
+        .json({ name: 'Chair', price: 45.5, category: 'Furniture' })
+      created.assertStatus(201)
+      const id = created.body()
+      created.assertHeader('location', `/api/v2/catalog/${id}`)
+
+      const read = await client.get(created.header('location')!)
+      read.assertBodyContains({
+        id,
+        category: 'Furniture',
+        links: { self: `/api/v2/catalog/${id}` },
+      })
+    })
+
+  test('a create naming 1.0 answers the 1.0 Location; one naming no version keeps /api/catalog', async ({
+    client,
+  }) => {
+    const named = await client.post('/api/catalog?api-version=1.0').json({ name: 'Pen', price: 2 })
+    named.assertHeader('location', `/api/v1/catalog/${named.body()}`)
+
+    const unnamed = await client.post('/api/catalog').json({ name: 'Pen', price: 2 })
+    unnamed.assertHeader('location', `/api/catalog/${unnamed.body()}`)
   })
 
   test('v2 requires a category of 1 to 100 characters', async ({ client, assert }) => {
@@ -246,7 +281,8 @@ test.group('Catalog API versions: reporting and lifecycle', (group) => {
       deprecationLink: 'https://docs.example.com/catalog/v1',
     })
 
-    const v1 = await client.get('/api/v1/catalog/sample')
+    const id = await createV1(client)
+    const v1 = await client.get(`/api/v1/catalog/${id}`)
     v1.assertStatus(200)
     v1.assertHeader('api-supported-versions', '2.0')
     v1.assertHeader('api-deprecated-versions', '1.0')
@@ -254,7 +290,7 @@ test.group('Catalog API versions: reporting and lifecycle', (group) => {
     v1.assertHeader('sunset', 'Thu, 01 Jan 2099 00:00:00 GMT')
     v1.assertHeader('link', '<https://docs.example.com/catalog/v1>; rel="deprecation"')
 
-    const v2 = await client.get('/api/v2/catalog/sample')
+    const v2 = await client.get(`/api/v2/catalog/${id}`)
     v2.assertHeaderMissing('deprecation')
     v2.assertHeader('api-deprecated-versions', '1.0')
   })
@@ -273,5 +309,30 @@ test.group('Catalog API versions: reporting and lifecycle', (group) => {
     response.assertBodyContains({ status: 410, code: 'ApiVersionSunset' })
     const v2 = await client.get(`/api/v2/catalog/${UNKNOWN_ID}`)
     v2.assertStatus(404)
+  })
+
+  test('after its sunset a version is listed nowhere: neither in the 410 body nor in the headers', async ({
+    client,
+  }) => {
+    catalogApiVersions.deprecate('1.0', {
+      since: new Date('2026-01-01T00:00:00Z'),
+      sunset: new Date('2027-01-01T00:00:00Z'),
+    })
+    catalogApiVersions.now = () => new Date('2027-01-01T00:00:01Z')
+
+    const retired = await client.get(`/api/v1/catalog/${UNKNOWN_ID}`)
+    retired.assertStatus(410)
+    retired.assertBodyContains({ supportedVersions: ['2.0'] })
+    retired.assertHeader('api-supported-versions', '2.0')
+    retired.assertHeaderMissing('api-deprecated-versions')
+
+    const unsupported = await client.get(`/api/v3/catalog/${UNKNOWN_ID}`)
+    unsupported.assertBodyContains({ supportedVersions: ['2.0'] })
+
+    // Before the sunset the same version is deprecated, not retired.
+    catalogApiVersions.now = () => new Date('2026-12-31T23:59:59Z')
+    const deprecated = await client.get(`/api/v1/catalog/${UNKNOWN_ID}`)
+    deprecated.assertStatus(404)
+    deprecated.assertHeader('api-deprecated-versions', '1.0')
   })
 })

@@ -14,6 +14,18 @@ export function parseApiVersion(raw: string): ApiVersionText | undefined {
   return `${Number(match[1])}.${Number(match[2] ?? 0)}`
 }
 
+/** `1` or `1.0`: how the query, the header and the media type name a version (no `v`). */
+const PARAMETER_PATTERN = /^\d{1,4}(?:\.\d{1,4})?$/
+
+/**
+ * Reads a version named outside the URL (`?api-version=`, `X-Api-Version`, `Accept: …;v=`).
+ * The `v` prefix belongs to the URL segment only, so `v2` is not a version here.
+ */
+export function parseApiVersionParameter(raw: string): ApiVersionText | undefined {
+  const text = raw.trim()
+  return PARAMETER_PATTERN.test(text) ? parseApiVersion(text) : undefined
+}
+
 /** The URL segment of a version: "v2" for 2.0, "v2.1" for 2.1. */
 export function versionSegment(version: ApiVersionText): string {
   const [major, minor] = version.split('.')

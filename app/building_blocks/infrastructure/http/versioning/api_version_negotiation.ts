@@ -1,19 +1,22 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { sendProblem } from '../problem_details.js'
-import { parseApiVersion, type ApiVersionText } from './api_version.js'
+import type { ApiVersionText } from './api_version.js'
 import type { ApiVersionPolicy } from './api_version_policy.js'
+import { requestedVersion, VERSION_HEADERS } from './api_version_readers.js'
 
 declare module '@adonisjs/core/http' {
   interface HttpContext {
     /** The API version this request is served with (set by the version negotiation). */
     apiVersion?: ApiVersionText
+    /** Whether the request named that version (false: the module's default was used). */
+    apiVersionRequested?: boolean
   }
 }
 
 /**
- * Chooses the API version of a request to a versioned module, from the URL segment
- * (/api/v2/catalog), the `api-version` query parameter or the `X-Api-Version` header; with none,
- * the module's default. Every response of the module says which versions exist.
+ * Chooses the API version of a request to a versioned module (see requestedVersion for where it
+ * is read); with none named, the module's default, or 400 ApiVersionUnspecified when the module
+ * has none. Every response of the module says which versions exist.
  *
  * Returns the version to serve, or `undefined` once it has answered the request with a problem.
  * It runs inside each versioned route's handler rather than as a route middleware: AdonisJS
@@ -24,16 +27,22 @@ export function negotiateApiVersion(
   ctx: HttpContext,
   policy: ApiVersionPolicy
 ): ApiVersionText | undefined {
-  ctx.response.header('api-supported-versions', policy.supportedHeader)
-  if (policy.deprecatedHeader) {
-    ctx.response.header('api-deprecated-versions', policy.deprecatedHeader)
-  }
+  reportApiVersions(ctx, policy)
 
   const requested = requestedVersion(ctx)
   if (requested.problem)
     return reject(ctx, policy, 400, requested.problem.code, requested.problem.detail)
 
   const version = requested.version ?? policy.defaultVersion
+  if (version === undefined) {
+    return reject(
+      ctx,
+      policy,
+      400,
+      'ApiVersionUnspecified',
+      'Name the API version: in the URL (/api/v1/…), ?api-version=1.0, X-Api-Version: 1.0 or Accept: application/json;v=1.0'
+    )
+  }
   const served = policy.find(version)
   if (!served) {
     return reject(
@@ -56,49 +65,22 @@ export function negotiateApiVersion(
   }
 
   ctx.apiVersion = version
+  ctx.apiVersionRequested = requested.version !== undefined
   return version
 }
 
-type Requested =
-  | { version?: ApiVersionText; problem?: undefined }
-  | { version?: undefined; problem: { code: string; detail: string } }
-
-const NONE_REQUESTED: Requested = {}
-
 /**
- * The one version the request names, in the URL segment, the query or the header (several
- * places may name it, as long as they agree). Read without building lists: it runs on every
- * request to a versioned module.
+ * The headers every response of a versioned module carries, whatever answers it (an endpoint,
+ * a refused body, a path or method no route takes): which versions are supported and which
+ * deprecated, and `Vary` on the headers a version is read from.
  */
-function requestedVersion(ctx: HttpContext): Requested {
-  let requested = NONE_REQUESTED
-  const segment = ctx.params.version
-  if (segment !== undefined) requested = withSource(requested, 'URL segment', segment)
-  const query: unknown = ctx.request.qs()['api-version']
-  // The parameter may be repeated: ?api-version=1.0&api-version=2.0
-  if (query !== undefined) {
-    for (const value of Array.isArray(query) ? query : [query]) {
-      requested = withSource(requested, 'api-version query parameter', value)
-    }
+export function reportApiVersions(ctx: HttpContext, policy: ApiVersionPolicy): void {
+  const listing = policy.listing()
+  ctx.response.header('api-supported-versions', listing.supportedHeader)
+  if (listing.deprecatedHeader) {
+    ctx.response.header('api-deprecated-versions', listing.deprecatedHeader)
   }
-  const header = ctx.request.header('x-api-version')
-  if (header !== undefined) requested = withSource(requested, 'X-Api-Version header', header)
-  return requested
-}
-
-/** What was read so far, with one more source's version; the first problem found stays. */
-function withSource(sofar: Requested, reader: string, value: unknown): Requested {
-  if (sofar.problem) return sofar
-  const parsed = parseApiVersion(String(value))
-  if (!parsed) {
-    const detail = `"${value}" in the ${reader} is not an API version: use major.minor, e.g. 1.0`
-    return { problem: { code: 'InvalidApiVersion', detail } }
-  }
-  if (sofar.version !== undefined && sofar.version !== parsed) {
-    const detail = `The request names more than one API version (${sofar.version}, ${parsed}): send one`
-    return { problem: { code: 'AmbiguousApiVersion', detail } }
-  }
-  return sofar.version === parsed ? sofar : { version: parsed }
+  ctx.response.append('vary', VERSION_HEADERS)
 }
 
 function reject(

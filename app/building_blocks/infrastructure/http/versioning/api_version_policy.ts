@@ -14,8 +14,11 @@ export interface VersionDeprecation {
 export interface ApiVersionsDefinition {
   /** Every version the module serves, e.g. ['1.0', '2.0']. */
   versions: string[]
-  /** The version used when a request names none. */
-  defaultVersion: string
+  /**
+   * The version used when a request names none. Leave it out to require every request to name
+   * one: those that do not answer 400 ApiVersionUnspecified.
+   */
+  defaultVersion?: string
   deprecated?: Record<string, VersionDeprecation>
 }
 
@@ -26,17 +29,32 @@ export interface ServedVersion {
   readonly sunset?: Date
 }
 
+/** What responses say about a module's versions at one point in time. */
+export interface VersionListing {
+  /** `api-supported-versions`: the versions served and not deprecated. */
+  readonly supportedHeader: string
+  /** `api-deprecated-versions`: the deprecated versions still served; empty when none. */
+  readonly deprecatedHeader: string
+  /** Every version still served, deprecated ones included, for problem bodies. */
+  readonly versions: readonly ApiVersionText[]
+}
+
 /**
  * A module's API versions: which exist, which one is the default, which are deprecated and when
  * they sunset. Everything a request needs (lookup table, header values) is computed here when
- * the module declares its versions, never per request.
+ * the module declares its versions, never per request; only a sunset passing while the app runs
+ * computes the listing again, once.
  */
 export class ApiVersionPolicy {
-  readonly defaultVersion: ApiVersionText
+  #defaultVersion?: ApiVersionText
   #served = new Map<ApiVersionText, ServedVersion>()
-  #supportedHeader = ''
-  #deprecatedHeader = ''
-  #listed: ApiVersionText[] = []
+  #declared: ApiVersionText[] = []
+  #listing: VersionListing = { supportedHeader: '', deprecatedHeader: '', versions: [] }
+  /** Whether some version has a sunset, so that the listing depends on the clock. */
+  #hasSunsets = false
+  /** The span of time the listing holds for: between two sunsets. */
+  #listedFrom = Number.NEGATIVE_INFINITY
+  #listedUntil = Number.POSITIVE_INFINITY
 
   constructor(
     definition: ApiVersionsDefinition,
@@ -45,17 +63,32 @@ export class ApiVersionPolicy {
   ) {
     const versions = definition.versions.map((text) => requireVersion(text))
     if (versions.length === 0) throw new Error('A versioned module declares at least one version')
-    this.defaultVersion = requireVersion(definition.defaultVersion)
-    if (!versions.includes(this.defaultVersion)) {
-      throw new Error(
-        `The default API version ${this.defaultVersion} is not one of ${versions.join(', ')}`
-      )
-    }
     for (const version of versions) this.#served.set(version, { version, deprecationHeaders: [] })
+    this.setDefaultVersion(definition.defaultVersion)
     for (const [text, deprecation] of Object.entries(definition.deprecated ?? {})) {
       this.deprecate(text, deprecation)
     }
     this.#refreshHeaders()
+  }
+
+  /** The version served to a request that names none; undefined when one must be named. */
+  get defaultVersion(): ApiVersionText | undefined {
+    return this.#defaultVersion
+  }
+
+  /** Changes the default version, or requires one to be named (undefined); also for tests. */
+  setDefaultVersion(text: string | undefined): void {
+    if (text === undefined) {
+      this.#defaultVersion = undefined
+      return
+    }
+    const version = requireVersion(text)
+    if (!this.#served.has(version)) {
+      throw new Error(
+        `The default API version ${version} is not one of ${[...this.#served.keys()].join(', ')}`
+      )
+    }
+    this.#defaultVersion = version
   }
 
   /** Marks a version deprecated (from the registration class, or a test). */
@@ -82,19 +115,36 @@ export class ApiVersionPolicy {
     return this.#served.get(version)
   }
 
-  /** Every declared version, deprecated ones included, for error bodies. */
-  get versions(): readonly ApiVersionText[] {
-    return this.#listed
+  /** Every declared version, in order, retired ones included (each has its API document). */
+  get declaredVersions(): readonly ApiVersionText[] {
+    return this.#declared
   }
 
-  /** `api-supported-versions`: the versions that are not deprecated. */
+  /**
+   * What responses say now. A version past its sunset is retired: it answers 410 and is listed
+   * neither as supported nor as deprecated. The clock is read only while some sunset is declared.
+   */
+  listing(): VersionListing {
+    if (this.#hasSunsets) {
+      const now = this.now().getTime()
+      if (now < this.#listedFrom || now >= this.#listedUntil) this.#list(now)
+    }
+    return this.#listing
+  }
+
+  /** The versions still served, deprecated ones included, for problem bodies. */
+  get versions(): readonly ApiVersionText[] {
+    return this.listing().versions
+  }
+
+  /** `api-supported-versions`: the versions served and not deprecated. */
   get supportedHeader(): string {
-    return this.#supportedHeader
+    return this.listing().supportedHeader
   }
 
   /** `api-deprecated-versions`: empty when none. */
   get deprecatedHeader(): string {
-    return this.#deprecatedHeader
+    return this.listing().deprecatedHeader
   }
 
   isSunset(served: ServedVersion): boolean {
@@ -102,17 +152,29 @@ export class ApiVersionPolicy {
   }
 
   #refreshHeaders() {
-    const all = [...this.#served.values()].sort((a, b) => compareVersions(a.version, b.version))
-    this.#listed = all.map((served) => served.version)
-    this.#supportedHeader = all
-      .filter((served) => served.deprecationHeaders.length === 0)
-      .map((served) => served.version)
-      .join(', ')
-    this.#deprecatedHeader = all
-      .filter((served) => served.deprecationHeaders.length > 0)
-      .map((served) => served.version)
-      .join(', ')
+    this.#declared = [...this.#served.keys()].sort(compareVersions)
+    this.#hasSunsets = [...this.#served.values()].some((served) => served.sunset)
+    this.#list(this.#hasSunsets ? this.now().getTime() : 0)
   }
+
+  /** Lists the versions served at `now`, and until when (the next sunset) that list holds. */
+  #list(now: number) {
+    const all = this.#declared.map((version) => this.#served.get(version)!)
+    const served = all.filter((version) => !version.sunset || now < version.sunset.getTime())
+    const named = (versions: ServedVersion[]) => versions.map((version) => version.version)
+    this.#listing = {
+      supportedHeader: named(served.filter((version) => !isDeprecated(version))).join(', '),
+      deprecatedHeader: named(served.filter(isDeprecated)).join(', '),
+      versions: named(served),
+    }
+    const sunsets = all.flatMap((version) => (version.sunset ? [version.sunset.getTime()] : []))
+    this.#listedFrom = Math.max(Number.NEGATIVE_INFINITY, ...sunsets.filter((time) => time <= now))
+    this.#listedUntil = Math.min(Number.POSITIVE_INFINITY, ...sunsets.filter((time) => time > now))
+  }
+}
+
+function isDeprecated(served: ServedVersion): boolean {
+  return served.deprecationHeaders.length > 0
 }
 
 export function defineApiVersions(definition: ApiVersionsDefinition): ApiVersionPolicy {

@@ -1,0 +1,40 @@
+/**
+ * Time limits on PostgreSQL that keep a request from waiting on a database that accepts
+ * connections but answers nothing (a hung server, a network partition), and that keep a request
+ * which has already been answered 503 from committing once such a server resumes.
+ *
+ * - `answerMs`: a statement with no answer after this long has its connection destroyed, so
+ *   the request fails at once with 503 `Database.Unavailable` (postgres_answer_watchdog.ts).
+ * - `serverMs`: the server's own `statement_timeout` and `idle_in_transaction_session_timeout`,
+ *   shorter than `answerMs`, so a slow but working server cancels a statement itself and keeps
+ *   the connection. The idle timeout is what stops a late commit: a COMMIT that reached a frozen
+ *   server sat behind a transaction idle since its last statement; when the server resumes the
+ *   idle timeout has passed (the request gave up `answerMs` later) and the server ends that
+ *   session before reading the COMMIT.
+ */
+export interface PostgresBounds {
+  answerMs: number
+  serverMs: number
+}
+
+export const DEFAULT_POSTGRES_BOUNDS: PostgresBounds = { answerMs: 2500, serverMs: 2000 }
+
+/**
+ * Bounds for the web host and the tests. Console commands (migrations above all, where one
+ * statement may rightly run for minutes) keep PostgreSQL's unbounded defaults.
+ */
+export function postgresBounds(environment: string): PostgresBounds | undefined {
+  return environment === 'console' ? undefined : DEFAULT_POSTGRES_BOUNDS
+}
+
+/** The `pg` client settings for a URL, with the server-side half of the bounds. */
+export function postgresConnection(url: string, bounds: PostgresBounds | undefined) {
+  if (!bounds) return { connectionString: url, keepAlive: true }
+  return {
+    connectionString: url,
+    keepAlive: true,
+    connectionTimeoutMillis: bounds.serverMs,
+    statement_timeout: bounds.serverMs,
+    idle_in_transaction_session_timeout: bounds.serverMs,
+  }
+}
