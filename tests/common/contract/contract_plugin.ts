@@ -8,8 +8,39 @@ import { ApiReference } from '@pantheon/kit/http'
 import type { Exchange } from './exchange.js'
 import { OpenApiContract } from './openapi_contract.js'
 
-/** How many exchanges this run held to the documents, and how many reached no documented path. */
-export const contractCounts = { documented: 0, undocumented: 0 }
+/**
+ * How many exchanges this run held to the documents, how many reached no documented path, and
+ * how many were sent deliberately outside the documents (outsideTheDocuments).
+ */
+export const contractCounts = { documented: 0, undocumented: 0, outside: 0 }
+
+/** Why the requests sent now are not held to the documents; undefined: they are. */
+let outsideReason: string | undefined
+
+/**
+ * The escape hatch of the contract check: the requests sent until the returned function is
+ * called are not held to the documents. It is for a test that changes at run time what the
+ * documents were built from when the app booted (a module's default version), so that the
+ * service no longer answers as they say; never to quiet a disagreement between the documents
+ * and the service as configured. Call it in the setup of the tests concerned, with the reason,
+ * and return what it returns as their teardown:
+ *
+ *   group.each.setup(() => {
+ *     const restore = outsideTheDocuments('the module requires a version from now on')
+ *     catalogApiVersions.setDefaultVersion(undefined)
+ *     return () => { catalogApiVersions.setDefaultVersion('1.0'); restore() }
+ *   })
+ */
+export function outsideTheDocuments(reason: string): () => void {
+  if (reason.trim() === '') throw new Error('Say why these requests are outside the documents')
+  if (outsideReason !== undefined) {
+    throw new Error(`Requests are already outside the documents: ${outsideReason}`)
+  }
+  outsideReason = reason
+  return () => {
+    outsideReason = undefined
+  }
+}
 
 /** The documents the test server serves, read where it reads them. */
 export async function servedContract(): Promise<OpenApiContract> {
@@ -62,6 +93,10 @@ export function openApiContract(): PluginFn {
     ApiClient.teardown(async (response: ApiResponse) => {
       const exchange = toExchange(response)
       if (!exchange) return
+      if (outsideReason !== undefined) {
+        contractCounts.outside++
+        return
+      }
       contract ??= servedContract()
       // CONTRACT_RECORD=<file> keeps the exchanges (one JSON object a line), to replay them
       // through another validator (docs/api-versioning.md, "API documents").

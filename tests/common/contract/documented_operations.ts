@@ -88,12 +88,19 @@ export class DocumentedOperations {
     }
   }
 
-  /** The operations of every document that answer `method` at `path` (none: undocumented). */
+  /**
+   * The operations of every document that answer `method` at `path` (none: undocumented); for a
+   * HEAD, the GET operations unless a document lists HEAD.
+   */
   match(method: string, path: string): MatchedOperation[] {
     const normalized = normalize(path)
     const matched: MatchedOperation[] = []
+    const wanted = method.toLowerCase()
     for (const entry of this.#paths) {
-      const operation = entry.operations[method.toLowerCase()]
+      // HEAD is the GET without its body (RFC 9110): the router answers it on every GET route
+      // and the documents, as OpenAPI documents do, leave it out. It is held to the GET.
+      const operation =
+        entry.operations[wanted] ?? (wanted === 'head' ? entry.operations.get : undefined)
       const found = operation && entry.pattern.exec(normalized)
       if (!found) continue
       const pathParams = Object.fromEntries(

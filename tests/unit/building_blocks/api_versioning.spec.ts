@@ -138,7 +138,7 @@ test.group('API version policy', () => {
 })
 
 test.group('API version spellings in documents', () => {
-  test('the pattern of {version} matches exactly what parseApiVersion reads as it')
+  test('the pattern of {version} matches exactly what parseApiVersionParameter reads as it')
     .with(['1.0', '2.0', '2.1', '10.25'] as const)
     .run(async ({ assert }, version) => {
       const pattern = new RegExp(versionSpellingPattern(version), 'u')
@@ -148,10 +148,16 @@ test.group('API version spellings in documents', () => {
       )
       fc.assert(
         fc.property(spellings, (text) => {
-          assert.equal(pattern.test(text), parseApiVersion(text) === version, JSON.stringify(text))
+          assert.equal(
+            pattern.test(text),
+            parseApiVersionParameter(text) === version,
+            JSON.stringify(text)
+          )
         }),
         { numRuns: 3000 }
       )
       assert.isTrue(pattern.test(version))
+      // The v belongs to the URL segment: `?api-version=v2` is refused.
+      assert.isFalse(pattern.test(versionSegment(version)))
     })
 })

@@ -130,6 +130,56 @@ test.group('OpenAPI contract', () => {
     assert.deepEqual(badVersion.violations, [])
   })
 
+  test('a version named in Accept may be refused, since no document can describe it', ({
+    assert,
+  }) => {
+    const namedInAccept = (accept: string) =>
+      contract.check(
+        exchange({
+          ...problem400,
+          requestHeaders: { 'content-type': 'application/json', accept },
+        })
+      ).violations
+    assert.deepEqual(namedInAccept('application/json;v=2.0'), [])
+    assert.deepEqual(namedInAccept('application/json; V = 2, */*'), [])
+    assert.match(namedInAccept('application/json')[0], /refused \(400\) a request/)
+  })
+
+  test('a HEAD is held to the GET of its path, without the body; OPTIONS to nothing', ({
+    assert,
+  }) => {
+    const document = {
+      paths: {
+        '/api/shop/{id}': {
+          get: {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { format: 'uuid' } }],
+            responses: {
+              '200': {
+                headers: { 'X-Request-Id': { required: true, schema: { type: 'string' } } },
+                content: { 'application/json': { schema: { type: 'object' } } },
+              },
+            },
+          },
+        },
+      },
+    }
+    const shop = new OpenApiContract({ 'shop.json': document })
+    const head = (overrides: Partial<Exchange>) =>
+      shop.check({
+        ...exchange({ method: 'HEAD', path: `/api/shop/${ID}`, requestBody: undefined }),
+        status: 200,
+        responseBody: '',
+        ...overrides,
+      })
+    assert.deepEqual(head({}), { documented: true, violations: [] })
+    assert.match(head({ responseHeaders: {} }).violations.join('\n'), /X-Request-Id is required/)
+    assert.match(head({ status: 201 }).violations.join('\n'), /status 201 is not declared/)
+    assert.deepEqual(head({ method: 'OPTIONS', status: 204 }), {
+      documented: false,
+      violations: [],
+    })
+  })
+
   test('{label} is a violation')
     .with<{ label: string; overrides: Partial<Exchange>; reason: RegExp }[]>([
       {

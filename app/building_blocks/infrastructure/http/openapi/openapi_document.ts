@@ -40,11 +40,19 @@ function describe(input: DocumentInput, deprecated: boolean): string {
   if (!input.version) return `The ${input.module} module. ${general}`
   const segment = versionSegment(input.version)
   const longSegment = segment.includes('.') ? '' : `, also written ${segment}.0`
+  const neutral = input.routes
+    .filter((route) => route.endpoint.apiVersionNeutral)
+    .map((route) => `${route.method.toUpperCase()} ${openApiPath(base, route.path)}`)
   return [
     `Version ${input.version} of the ${input.module} module${deprecated ? ' (deprecated)' : ''}.`,
-    `Name the version in one of three ways: the URL segment (/api/${segment}/${input.module}/…${longSegment}), or on ${base}/… the api-version query parameter or the X-Api-Version header.`,
+    `Name the version in one of four ways: the URL segment (/api/${segment}/${input.module}/…${longSegment}), or on ${base}/… the api-version query parameter, the X-Api-Version header or the v parameter of a media range in Accept (Accept: application/json;v=${input.version}).`,
+    `OpenAPI does not describe parameters of the Accept header, so no operation lists that one.`,
+    `Outside the URL a version has no v (${input.version}, not ${segment}). Several of them may name the version, or one several times, when all name the same one; two different versions are refused (400 AmbiguousApiVersion).`,
     input.defaultVersion
       ? `A request to ${base}/… naming no version is served by ${input.defaultVersion}, the default.`
+      : `The module has no default version: a request to ${base}/… naming none is refused (400 ApiVersionUnspecified). OpenAPI cannot say that one of several ways is needed, so there this document requires api-version; X-Api-Version or Accept's v may name the version instead.`,
+    neutral.length > 0
+      ? `Version-neutral operations (${neutral.join(', ')}) answer whatever version is named, even an unknown or malformed one (in the URL segment too), or none: they read no version, so they list no version parameter.`
       : '',
     general,
   ]
@@ -68,6 +76,7 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
     deprecationHeaders: input.deprecationHeaders ?? [],
   }
   const paths: Record<string, Record<string, unknown>> = {}
+  const usedParameters = new Set<string>()
   const add = (
     path: string,
     route: DocumentedRoute,
@@ -75,6 +84,7 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
   ) => {
     paths[path] ??= {}
     paths[path][route.method.toLowerCase()] = buildOperation(route, context, path, options)
+    for (const name of options?.versionParameters ?? []) usedParameters.add(name)
   }
   const unversionedPrefix = `/api/${input.module}`
   for (const route of input.routes) {
@@ -82,16 +92,29 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
       add(openApiPath(unversionedPrefix, route.path), route)
       continue
     }
+    const versionedPrefix = `/api/${versionSegment(input.version)}/${input.module}`
+    if (route.endpoint.apiVersionNeutral) {
+      // Served whatever version is named, none read: no version parameter to declare.
+      add(openApiPath(versionedPrefix, route.path), route)
+      add(openApiPath(unversionedPrefix, route.path), route, {
+        operationSuffix: 'Unversioned',
+        note: `The same operation as under ${versionedPrefix}. Version-neutral: it answers whatever version is named, or none.`,
+      })
+      continue
+    }
     // The service reads the query parameter and the header on both paths: on the versioned one
-    // they may repeat the version of the URL, and naming another one is refused.
-    const parameterNames = ['ApiVersionQuery', 'ApiVersionHeader']
-    add(openApiPath(`/api/${versionSegment(input.version)}/${input.module}`, route.path), route, {
-      versionParameters: parameterNames,
+    // they may repeat the version of the URL, and naming another one is refused. Without a
+    // default version, the unversioned path needs one named (see versionParameters).
+    add(openApiPath(versionedPrefix, route.path), route, {
+      versionParameters: ['ApiVersionQuery', 'ApiVersionHeader'],
     })
     add(openApiPath(unversionedPrefix, route.path), route, {
-      versionParameters: parameterNames,
+      versionParameters: [
+        input.defaultVersion ? 'ApiVersionQuery' : 'ApiVersionQueryRequired',
+        'ApiVersionHeader',
+      ],
       operationSuffix: 'Unversioned',
-      note: `The same operation as under /api/${versionSegment(input.version)}/${input.module}, with the version named by api-version or X-Api-Version.`,
+      note: `The same operation as under ${versionedPrefix}, with the version named by api-version, X-Api-Version or Accept's v parameter.`,
     })
   }
 
@@ -126,8 +149,12 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
     responses: problemResponses,
     headers: headerComponents(allHeaders),
   }
-  if (input.version) {
-    components.parameters = versionParameters(input.version, input.defaultVersion ?? input.version)
+  if (input.version && usedParameters.size > 0) {
+    components.parameters = Object.fromEntries(
+      Object.entries(versionParameters(input.version, input.defaultVersion)).filter(([name]) =>
+        usedParameters.has(name)
+      )
+    )
   }
   return {
     openapi: '3.1.0',

@@ -33,6 +33,14 @@ export function pascal(text: string): string {
     .join('')
 }
 
+/**
+ * Whether the route negotiates the API version: every route of a versioned module but the
+ * version-neutral ones, which are served whatever version is named and read none.
+ */
+export function negotiatesVersion(route: DocumentedRoute, context: OperationContext): boolean {
+  return context.versioned && !route.endpoint.apiVersionNeutral
+}
+
 /** The statuses an operation can fail with, each a `components.responses` entry. */
 export function problemStatuses(route: DocumentedRoute, context: OperationContext): number[] {
   // Every route of these methods reads a body, documented or not (withJsonBody).
@@ -41,7 +49,7 @@ export function problemStatuses(route: DocumentedRoute, context: OperationContex
     ...new Set([
       ...COMMON_PROBLEMS,
       ...(hasBody ? BODY_PROBLEMS : []),
-      ...(context.versioned ? VERSIONED_PROBLEMS : []),
+      ...(negotiatesVersion(route, context) ? VERSIONED_PROBLEMS : []),
       ...(route.endpoint.docs?.problems ?? []),
     ]),
   ].sort((a, b) => a - b)
@@ -49,15 +57,20 @@ export function problemStatuses(route: DocumentedRoute, context: OperationContex
 
 /**
  * The OpenAPI operation of a route at one of its paths. `versionParameters` adds the version
- * parameters of the unversioned paths of a versioned module (as `$ref`s), and
- * `operationSuffix` keeps the operationId unique among the two paths of a route.
+ * parameters of a versioned module's paths (as `$ref`s), and `operationSuffix` keeps the
+ * operationId unique among the two paths of a route.
  */
 export function buildOperation(
   route: DocumentedRoute,
-  context: OperationContext,
+  documentContext: OperationContext,
   openApiPath: string,
   options: { versionParameters?: string[]; operationSuffix?: string; note?: string } = {}
 ) {
+  // A version-neutral route is served in a deprecated version, and after its sunset, like in
+  // any other: nothing of the version's deprecation applies to it.
+  const context: OperationContext = negotiatesVersion(route, documentContext)
+    ? documentContext
+    : { ...documentContext, deprecated: false, deprecationHeaders: [] }
   const docs = route.endpoint.docs
   const method = route.method.toLowerCase()
   const parameters: Record<string, unknown>[] = Object.keys(route.params)

@@ -43,11 +43,12 @@ export function versionFolder(version: ApiVersionText): string {
 
 /**
  * A regular expression (for an API document) matching every way a client may write `version`
- * that parseApiVersion reads as it: "2", "v2", "2.0", "V02.00", with surrounding spaces.
+ * in the query parameter or the header, that parseApiVersionParameter reads as it: "2", "2.0",
+ * "02.00", with surrounding spaces; never with the `v` of the URL segment.
  */
 export function versionSpellingPattern(version: ApiVersionText): string {
   const [major, minor] = version.split('.')
   const padded = (digits: string) => `0{0,${4 - digits.length}}${digits}`
   const fraction = minor === '0' ? '(?:\\.0{1,4})?' : `\\.${padded(minor)}`
-  return `^\\s*[vV]?${padded(major)}${fraction}\\s*$`
+  return `^\\s*${padded(major)}${fraction}\\s*$`
 }
