@@ -7,12 +7,15 @@ import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { OutboxRelay } from '@pantheon/kit/messaging'
 import { assertRequiredServices } from '#tests/common/required_services'
+import { openApiContract } from '#tests/common/contract/contract_plugin'
 
 export const plugins: Config['plugins'] = [
   assert(),
   expectTypeOf(),
   pluginAdonisJS(app),
   apiClient(),
+  // Every request to the suite's own server is held to the OpenAPI documents it serves.
+  openApiContract(),
 ]
 
 /**

@@ -20,6 +20,7 @@ import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipel
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
 import { applyPendingMigrations } from '../building_blocks/infrastructure/persistence/apply_pending_migrations.js'
 import { pantheonConfig } from '../host/pantheon_config.js'
+import { apiContact } from '../host/api_contact.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
 import { redisConnection } from '../host/redis_connection.js'
 import { answerConnectRequests } from '../host/connect_requests.js'
@@ -38,7 +39,10 @@ export default class PantheonProvider {
     includeModuleMigrations(this.app)
     this.registerMediator()
     this.registerPipelineFactory()
-    this.app.container.singleton(ApiReference, () => new ApiReference())
+    this.app.container.singleton(
+      ApiReference,
+      () => new ApiReference({ contact: apiContact(this.app) })
+    )
     this.app.container.singleton(VersionedModules, () => new VersionedModules())
     this.registerMessaging()
   }

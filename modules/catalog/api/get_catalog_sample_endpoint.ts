@@ -12,6 +12,8 @@ export default class GetCatalogSampleEndpoint extends MediatorEndpoint {
   readonly apiVersionNeutral = true
   readonly docs: EndpointDocs = {
     summary: 'Check that the module is running',
+    description:
+      'Answers a fixed message without touching the database: a quick sign that the catalog module is mounted.',
     response: { status: 200, description: 'A message', representation: TEXT_REPRESENTATION },
   }
 

@@ -8,6 +8,8 @@ export default class GetOrdersSampleEndpoint extends MediatorEndpoint {
   readonly path = '/sample'
   readonly docs: EndpointDocs = {
     summary: 'Check that the module is running',
+    description:
+      'Answers a fixed message without touching the database: a quick sign that the orders module is mounted.',
     response: { status: 200, description: 'A message', representation: TEXT_REPRESENTATION },
   }
 

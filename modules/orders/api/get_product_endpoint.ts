@@ -19,6 +19,8 @@ export default class GetProductEndpoint extends MediatorEndpoint {
   readonly params = { id: UUID_PARAM }
   readonly docs: EndpointDocs = {
     summary: 'Get a product as Orders knows it',
+    description:
+      "Orders' own copy of a catalog product, kept up to date from the catalog's ProductCreated events: it may lag the catalog by the time an event takes to arrive.",
     response: {
       status: 200,
       description: 'The product',

@@ -9,6 +9,9 @@ import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
 import { ApiReference } from '@pantheon/kit/http'
 import { findBreakingChanges } from '@pantheon/kit/testing'
+import spectralCore from '@stoplight/spectral-core'
+import spectralParsers from '@stoplight/spectral-parsers'
+import { oas } from '@stoplight/spectral-rulesets'
 
 const run = promisify(execFile)
 /** Where the documents of released versions are kept, to catch breaking changes. */
@@ -37,6 +40,9 @@ test.group('API reference', () => {
     const v1 = documents['catalog-v1.json'] as any
     assert.equal(v1.openapi, '3.1.0')
     assert.deepEqual(Object.keys(v1.paths).sort(), [
+      '/api/catalog',
+      '/api/catalog/sample',
+      '/api/catalog/{id}',
       '/api/v1/catalog',
       '/api/v1/catalog/sample',
       '/api/v1/catalog/{id}',
@@ -57,9 +63,92 @@ test.group('API reference', () => {
     )
     const orders = documents['orders-v1.json'] as any
     assert.deepEqual(Object.keys(orders.paths).sort(), [
+      '/api/orders/products/{id}',
+      '/api/orders/sample',
       '/api/v1/orders/products/{id}',
       '/api/v1/orders/sample',
     ])
+  })
+
+  test('field definitions say what the service enforces and sends', async ({ client, assert }) => {
+    const documents = await servedDocuments(client)
+    const v2 = documents['catalog-v2.json'] as any
+    const create =
+      v2.paths['/api/v2/catalog'].post.requestBody.content['application/json'].schema.properties
+    assert.containsSubset(create.name, { minLength: 1, maxLength: 200, pattern: '\\S' })
+    assert.containsSubset(create.category, { minLength: 1, maxLength: 100, pattern: '\\S' })
+    assert.equal(create.price.multipleOf, 0.01)
+
+    const product =
+      v2.paths['/api/v2/catalog/{id}'].get.responses['200'].content['application/json'].schema
+    assert.equal(product.properties.createdAt.format, 'date-time')
+    assert.includeMembers(product.required, ['id', 'name', 'price', 'category', 'createdAt'])
+  })
+
+  test('the unversioned paths take the version from api-version or X-Api-Version', async ({
+    client,
+    assert,
+  }) => {
+    const documents = await servedDocuments(client)
+    for (const [name, version, isDefault] of [
+      ['catalog-v1.json', '1.0', true],
+      ['catalog-v2.json', '2.0', false],
+    ] as const) {
+      const document = documents[name] as any
+      const refs = document.paths['/api/catalog/{id}'].get.parameters.map((p: any) => p.$ref)
+      assert.includeMembers(refs, [
+        '#/components/parameters/ApiVersionQuery',
+        '#/components/parameters/ApiVersionHeader',
+      ])
+      const { ApiVersionQuery: query, ApiVersionHeader: header } = document.components.parameters
+      assert.containsSubset(query, { name: 'api-version', in: 'query', required: false })
+      assert.containsSubset(header, { name: 'X-Api-Version', in: 'header', required: false })
+      const pattern = new RegExp(query.schema.pattern, 'u')
+      const major = version.split('.')[0]
+      for (const spelling of [version, major]) {
+        assert.isTrue(pattern.test(spelling), `${name} accepts ${spelling}`)
+      }
+      // The v belongs to the URL segment: ?api-version=v2 is InvalidApiVersion.
+      for (const spelling of [`v${major}`, `v${version}`, isDefault ? '2.0' : '1.0']) {
+        assert.isFalse(pattern.test(spelling), `${name} refuses ${spelling}`)
+      }
+      assert.equal(query.schema.default, isDefault ? version : undefined)
+      assert.notEqual(
+        document.paths['/api/catalog/{id}'].get.operationId,
+        document.paths[`/api/v${major}/catalog/{id}`].get.operationId
+      )
+      // The sample is version-neutral: it reads no version, so it declares none.
+      for (const path of ['/api/catalog/sample', `/api/v${major}/catalog/sample`]) {
+        assert.notProperty(document.paths[path].get, 'parameters', `${name} ${path}`)
+      }
+    }
+  })
+
+  test('responses declare the headers the service sends, 429 and 410', async ({
+    client,
+    assert,
+  }) => {
+    const documents = await servedDocuments(client)
+    const v2 = documents['catalog-v2.json'] as any
+    const operation = v2.paths['/api/v2/catalog/{id}'].get
+    assert.includeMembers(Object.keys(operation.responses), ['200', '400', '404', '410', '429'])
+    assert.includeMembers(Object.keys(operation.responses['200'].headers), [
+      'X-Request-Id',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'api-supported-versions',
+      'api-deprecated-versions',
+    ])
+    const tooMany = v2.components.responses.TooManyRequests
+    assert.include(tooMany.description, 'RateLimit.Exceeded')
+    assert.includeMembers(Object.keys(tooMany.headers), [
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ])
+    assert.include(v2.components.responses.Gone.description, 'ApiVersionSunset')
+    assert.isTrue(v2.components.headers.RequestId.required)
   })
 
   test('every document passes redocly lint with zero errors', async ({ client, assert }) => {
@@ -81,6 +170,26 @@ test.group('API reference', () => {
       await rm(folder, { recursive: true, force: true })
     }
   }).timeout(120_000)
+
+  test("every document passes Spectral's spectral:oas ruleset with no finding", async ({
+    client,
+    assert,
+  }) => {
+    const spectral = new spectralCore.Spectral()
+    // What `extends: spectral:oas` means: its recommended rules, warnings included.
+    spectral.setRuleset({ extends: [[oas as never, 'recommended']] } as never)
+    const findings: string[] = []
+    for (const [name, document] of Object.entries(await servedDocuments(client))) {
+      const text = JSON.stringify(document, null, 2)
+      const results = await spectral.run(
+        new spectralCore.Document(text, spectralParsers.Json, name)
+      )
+      for (const result of results) {
+        findings.push(`${name} ${result.code} at ${result.path.join('.')}: ${result.message}`)
+      }
+    }
+    assert.deepEqual(findings, [])
+  }).timeout(60_000)
 
   test('no change to a released version is breaking (additive changes update docs/openapi)', async ({
     client,

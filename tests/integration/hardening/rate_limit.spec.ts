@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { RunningServer } from '#tests/common/server_process'
 import { getAs, startLimitedHost, uniqueClientAddress } from '#tests/common/limited_host'
+import { servedContract } from '#tests/common/contract/contract_plugin'
 
 /*
  * The per-client rate limit, on real host processes started with a low limit (the suite's own
@@ -52,7 +53,19 @@ test.group('Rate limit, memory store', (group) => {
     assert.oneOf(retryAfter, [1, 2])
     assert.equal(refused.headers.get('x-ratelimit-remaining'), '0')
     assert.isNotNull(refused.headers.get('x-ratelimit-reset'))
-    const problem = (await refused.json()) as { detail: string; traceId: string }
+    const text = await refused.text()
+    const contract = await servedContract()
+    const { violations } = contract.check({
+      method: 'GET',
+      path: '/api/catalog/sample',
+      query: new URLSearchParams(),
+      requestHeaders: {},
+      status: refused.status,
+      responseHeaders: Object.fromEntries(refused.headers),
+      responseBody: text,
+    })
+    assert.deepEqual(violations, [], 'the 429 is the one the API documents declare')
+    const problem = JSON.parse(text) as { detail: string; traceId: string }
     assert.containsSubset(problem, {
       status: 429,
       title: 'Too Many Requests',

@@ -1,9 +1,11 @@
 import { test } from '@japa/runner'
+import fc from 'fast-check'
 import {
   ApiVersionPolicy,
   parseApiVersion,
   parseApiVersionParameter,
   versionSegment,
+  versionSpellingPattern,
 } from '@pantheon/kit/http'
 
 test.group('API version parsing', () => {
@@ -133,4 +135,29 @@ test.group('API version policy', () => {
       '"one" is not an API version (write it as 1.0, 2.0, …)'
     )
   })
+})
+
+test.group('API version spellings in documents', () => {
+  test('the pattern of {version} matches exactly what parseApiVersionParameter reads as it')
+    .with(['1.0', '2.0', '2.1', '10.25'] as const)
+    .run(async ({ assert }, version) => {
+      const pattern = new RegExp(versionSpellingPattern(version), 'u')
+      const spellings = fc.oneof(
+        fc.stringMatching(/^\s?[vV]?\d{1,5}(\.\d{1,5})?\s?$/),
+        fc.string({ maxLength: 8 })
+      )
+      fc.assert(
+        fc.property(spellings, (text) => {
+          assert.equal(
+            pattern.test(text),
+            parseApiVersionParameter(text) === version,
+            JSON.stringify(text)
+          )
+        }),
+        { numRuns: 3000 }
+      )
+      assert.isTrue(pattern.test(version))
+      // The v belongs to the URL segment: `?api-version=v2` is refused.
+      assert.isFalse(pattern.test(versionSegment(version)))
+    })
 })

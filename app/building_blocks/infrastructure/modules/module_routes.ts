@@ -17,6 +17,7 @@ import type { ApiReference } from '../http/openapi/api_reference.js'
 import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
 import { sendJson } from '../http/json_response.js'
 import { BODY_METHODS, withJsonBody } from '../http/json_body.js'
+import { endpointHandler } from '../http/endpoint_handler.js'
 import type { ModuleIndex } from './module_index.js'
 
 /** An endpoint and the API version whose folder it sits in (none: every version). */
@@ -102,7 +103,7 @@ type RouteHandler = (ctx: HttpContext) => unknown
  * refused body reports the versions (and the deprecation) like any other answer.
  */
 function runner(method: string, endpoint: Endpoint): RouteHandler {
-  const handle = (ctx: HttpContext) => endpoint.handle(ctx)
+  const handle = endpointHandler(endpoint)
   return BODY_METHODS.includes(method) ? withJsonBody(handle) : handle
 }
 
@@ -234,7 +235,11 @@ function publishDocuments(
         buildOpenApiDocument({
           module: moduleName,
           version,
-          deprecated: Boolean(version && policy?.find(version)?.deprecationHeaders.length),
+          defaultVersion: policy?.defaultVersion,
+          deprecationHeaders: (version && policy?.find(version)?.deprecationHeaders)?.map(
+            ([name]) => name
+          ),
+          contact: reference.settings.contact,
           routes: routesOf(tables, version),
         }),
     })

@@ -9,6 +9,8 @@ export default class CreateProductEndpoint extends MediatorEndpoint {
   readonly path = '/'
   readonly docs: EndpointDocs = {
     summary: 'Create a product',
+    description:
+      'Stores a product with its name (surrounding spaces removed) and its price (at most 2 decimals). The answer is its id, and Location is where to read it.',
     requestBody: createProductValidator.validator,
     response: {
       status: 201,

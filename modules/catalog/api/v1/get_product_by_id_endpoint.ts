@@ -10,6 +10,7 @@ export default class GetProductByIdEndpoint extends MediatorEndpoint {
   readonly params = { id: UUID_PARAM }
   readonly docs: EndpointDocs = {
     summary: 'Get a product',
+    description: 'The product as version 1.0 represents it: its id, name and price.',
     response: { status: 200, description: 'The product', representation: productV1Representation },
     problems: [404],
   }

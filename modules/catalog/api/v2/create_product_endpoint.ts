@@ -9,6 +9,8 @@ export default class CreateProductV2Endpoint extends MediatorEndpoint {
   readonly path = '/'
   readonly docs: EndpointDocs = {
     summary: 'Create a product with its category',
+    description:
+      'Stores a product with its name, price and category (surrounding spaces removed from both texts). The answer is its id, and Location is where to read it.',
     requestBody: createProductV2Validator.validator,
     response: {
       status: 201,

@@ -9,6 +9,7 @@ export default class DeleteProductEndpoint extends MediatorEndpoint {
   readonly params = { id: UUID_PARAM }
   readonly docs: EndpointDocs = {
     summary: 'Delete a product',
+    description: 'Removes the product for good: reading it afterwards answers 404.',
     response: { status: 204, description: 'The product is deleted' },
     problems: [404],
   }

@@ -10,6 +10,8 @@ export default class GetProductByIdV2Endpoint extends MediatorEndpoint {
   readonly params = { id: UUID_PARAM }
   readonly docs: EndpointDocs = {
     summary: 'Get a product with its category, creation time and links',
+    description:
+      'The product with its category (null for a product created through version 1.0), when it was created, and the links to read and delete it.',
     response: { status: 200, description: 'The product', representation: productV2Representation },
     problems: [404],
   }

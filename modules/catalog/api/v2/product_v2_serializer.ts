@@ -12,8 +12,11 @@ export const productV2Representation = defineRepresentation(
     name: vine.string(),
     price: vine.number(),
     category: vine.string().nullable(),
-    createdAt: vine.string(),
-    links: vine.object({ self: vine.string(), delete: vine.string() }),
+    createdAt: vine.string().meta({ format: 'date-time' }),
+    links: vine.object({
+      self: vine.string().meta({ format: 'uri-reference' }),
+      delete: vine.string().meta({ format: 'uri-reference' }),
+    }),
   })
 )
 

@@ -1,9 +1,15 @@
 import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
 import { rawRequest } from '#tests/common/raw_request'
 
 const PROBLEM_JSON = 'application/problem+json; charset=utf-8'
 const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000'
+
+async function productCount(): Promise<number> {
+  const [row] = await db.from('catalog_products').count('* as total')
+  return Number(row.total)
+}
 
 /** Every failure is RFC 9457 problem details with Pantheon's extensions. */
 function assertProblem(
@@ -89,6 +95,25 @@ test.group('Catalog API: create product', () => {
         field
       )
     })
+
+  test('a field v1 does not define answers 400 naming it, and nothing is stored', async ({
+    client,
+    assert,
+  }) => {
+    const before = await productCount()
+
+    const response = await client
+      .post('/api/v1/catalog')
+      .json({ name: 'Pen', price: 1, category: 'Office' })
+
+    assertProblem(assert, response, 400, 'Validation.Failed')
+    assert.deepEqual(
+      response.body().errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [['category', 'unknownField']]
+    )
+    assert.include(response.body().errors[0].message, 'category')
+    assert.equal(await productCount(), before)
+  })
 
   test('stores SQL-looking text as plain text', async ({ client }) => {
     const name = "Robert'); DROP TABLE catalog_products;--"

@@ -205,6 +205,22 @@ test.group('Catalog API versions: v2', () => {
     }
   })
 
+  test('fields v2 does not define answer 400 naming each of them', async ({ client, assert }) => {
+    const response = await client
+      .post('/api/v2/catalog')
+      .json({ name: 'Desk', price: 1, category: 'Furniture', bogus: 1, colour: 'red' })
+
+    response.assertStatus(400)
+    assert.containsSubset(response.body(), { status: 400, code: 'Validation.Failed' })
+    assert.deepEqual(
+      response.body().errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [
+        ['bogus', 'unknownField'],
+        ['colour', 'unknownField'],
+      ]
+    )
+  })
+
   test('DELETE through the delete link answers 204, then the product is gone', async ({
     client,
   }) => {

@@ -32,6 +32,11 @@ test.group('Create product validator', () => {
         failed: ['name:maxLength'],
       },
       {
+        label: 'a name over 200 characters as sent, though 200 once trimmed',
+        input: { name: ` ${'x'.repeat(200)} `, price: 1 },
+        failed: ['name:maxLength'],
+      },
+      {
         label: 'a name that is not a string',
         input: { name: 42, price: 1 },
         failed: ['name:string'],

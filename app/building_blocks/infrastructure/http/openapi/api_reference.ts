@@ -14,6 +14,11 @@ export class ApiReference {
   readonly #entries: ApiDocumentEntry[] = []
   readonly #built = new Map<string, Record<string, unknown>>()
 
+  constructor(
+    /** What every document says about the host: who to ask about the API (`info.contact`). */
+    readonly settings: { contact?: Record<string, string> } = {}
+  ) {}
+
   add(entry: ApiDocumentEntry): void {
     this.#entries.push(entry)
   }

@@ -1,11 +1,15 @@
 import type { Representation } from './representation.js'
+import type { VineJsonSchemaSource } from './vine_json_schema.js'
 
 /** What the API reference says about an endpoint, declared on the endpoint class. */
 export interface EndpointDocs {
   summary: string
   description?: string
-  /** The validator of the command the endpoint sends: its fields are the JSON request body. */
-  requestBody?: { toJSONSchema(): object }
+  /**
+   * The validator of the command the endpoint sends: its fields are the JSON request body, and
+   * the only fields the endpoint accepts (any other answers 400, see endpointHandler).
+   */
+  requestBody?: VineJsonSchemaSource
   response: {
     status: number
     description: string

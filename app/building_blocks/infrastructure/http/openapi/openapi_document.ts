@@ -1,131 +1,174 @@
-import type { Endpoint, ParamMatcher } from '../endpoint.js'
-import { UUID_PARAM } from '../endpoint.js'
 import { versionSegment, type ApiVersionText } from '../versioning/api_version.js'
-import { PROBLEM_DESCRIPTIONS, PROBLEM_DETAILS_SCHEMA } from './problem_schemas.js'
-import type { JsonSchema } from './representation.js'
+import {
+  buildOperation,
+  pascal,
+  problemStatuses,
+  type DocumentedRoute,
+  type OperationContext,
+} from './openapi_operation.js'
+import {
+  PROBLEM_DESCRIPTIONS,
+  PROBLEM_DETAILS_SCHEMA,
+  PROBLEM_RESPONSE_NAMES,
+} from './problem_schemas.js'
+import { headerComponents, responseHeaders } from './response_headers.js'
+import { versionParameters } from './version_parameters.js'
 
-export interface DocumentedRoute {
-  method: string
-  path: string
-  params: Record<string, ParamMatcher>
-  endpoint: Endpoint
-}
+export type { DocumentedRoute } from './openapi_operation.js'
 
 export interface DocumentInput {
   /** The module's URL segment, e.g. catalog. */
   module: string
   version?: ApiVersionText
+  /** The module's default version: what a request naming none is served by. */
+  defaultVersion?: ApiVersionText
   deprecated?: boolean
+  /** The headers a deprecated version sends (Deprecation, Sunset, Link), when it is one. */
+  deprecationHeaders?: readonly string[]
+  /** Who to ask about the API (OpenAPI `info.contact`). */
+  contact?: Record<string, string>
   routes: DocumentedRoute[]
 }
 
-const COMMON_PROBLEMS = [400, 500, 503]
-const BODY_PROBLEMS = [413, 415]
+function openApiPath(prefix: string, routePath: string): string {
+  return `${prefix}${routePath === '/' ? '' : routePath}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+}
 
-function pascal(text: string): string {
-  return text
-    .split(/[^A-Za-z0-9]+/)
+function describe(input: DocumentInput, deprecated: boolean): string {
+  const base = `/api/${input.module}`
+  const general = `Every path also answers with a trailing slash. Failures are RFC 9457 problem details (application/problem+json) with a stable code.`
+  if (!input.version) return `The ${input.module} module. ${general}`
+  const segment = versionSegment(input.version)
+  const longSegment = segment.includes('.') ? '' : `, also written ${segment}.0`
+  const neutral = input.routes
+    .filter((route) => route.endpoint.apiVersionNeutral)
+    .map((route) => `${route.method.toUpperCase()} ${openApiPath(base, route.path)}`)
+  return [
+    `Version ${input.version} of the ${input.module} module${deprecated ? ' (deprecated)' : ''}.`,
+    `Name the version in one of four ways: the URL segment (/api/${segment}/${input.module}/…${longSegment}), or on ${base}/… the api-version query parameter, the X-Api-Version header or the v parameter of a media range in Accept (Accept: application/json;v=${input.version}).`,
+    `OpenAPI does not describe parameters of the Accept header, so no operation lists that one.`,
+    `Outside the URL a version has no v (${input.version}, not ${segment}). Several of them may name the version, or one several times, when all name the same one; two different versions are refused (400 AmbiguousApiVersion).`,
+    input.defaultVersion
+      ? `A request to ${base}/… naming no version is served by ${input.defaultVersion}, the default.`
+      : `The module has no default version: a request to ${base}/… naming none is refused (400 ApiVersionUnspecified). OpenAPI cannot say that one of several ways is needed, so there this document requires api-version; X-Api-Version or Accept's v may name the version instead.`,
+    neutral.length > 0
+      ? `Version-neutral operations (${neutral.join(', ')}) answer whatever version is named, even an unknown or malformed one (in the URL segment too), or none: they read no version, so they list no version parameter.`
+      : '',
+    general,
+  ]
     .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('')
-}
-
-function problemResponse(status: number) {
-  return {
-    description: PROBLEM_DESCRIPTIONS[status] ?? 'Problem',
-    content: {
-      'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } },
-    },
-  }
-}
-
-function operation(route: DocumentedRoute, module: string, openApiPath: string) {
-  // operationId: getCatalogById, postCatalog, getCatalogSample
-  const docs = route.endpoint.docs
-  const method = route.method.toLowerCase()
-  const hasBody = ['post', 'put', 'patch'].includes(method)
-  const parameters = Object.keys(route.params)
-    .filter((name) => openApiPath.includes(`{${name}}`))
-    .map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema:
-        route.params[name] === UUID_PARAM ? { type: 'string', format: 'uuid' } : { type: 'string' },
-    }))
-  const success = docs?.response ?? {
-    status: method === 'post' ? 201 : 200,
-    description: 'Success',
-  }
-  const successResponse: Record<string, unknown> = { description: success.description }
-  const representation = 'representation' in success ? success.representation : undefined
-  if (representation) {
-    successResponse.content = { 'application/json': { schema: representation.jsonSchema() } }
-  }
-  if ('headers' in success && success.headers) {
-    successResponse.headers = Object.fromEntries(
-      Object.entries(success.headers).map(([name, description]) => [
-        name,
-        { description, schema: { type: 'string' } },
-      ])
-    )
-  }
-  const problems = [
-    ...new Set([...COMMON_PROBLEMS, ...(hasBody ? BODY_PROBLEMS : []), ...(docs?.problems ?? [])]),
-  ].sort()
-  const result: Record<string, unknown> = {
-    operationId: `${method}${pascal(module)}${pascal(route.path.replace(/:([A-Za-z0-9_]+)/g, 'by $1'))}`,
-    summary: docs?.summary ?? route.endpoint.constructor.name.replace(/Endpoint$/, ''),
-    tags: [module],
-    responses: {
-      [String(success.status)]: successResponse,
-      ...Object.fromEntries(problems.map((status) => [String(status), problemResponse(status)])),
-    },
-  }
-  if (docs?.description) result.description = docs.description
-  if (parameters.length > 0) result.parameters = parameters
-  if (docs?.requestBody) {
-    result.requestBody = {
-      required: true,
-      content: { 'application/json': { schema: docs.requestBody.toJSONSchema() as JsonSchema } },
-    }
-  }
-  return result
+    .join(' ')
 }
 
 /**
  * The OpenAPI 3.1 document of one module in one API version, built from its routes, the
- * validators of the commands they send and the representations they answer with.
+ * validators of the commands they send and the representations they answer with. A versioned
+ * module's routes appear twice: under /api/v<N>/<module> and under /api/<module> with the
+ * version parameters.
  */
 export function buildOpenApiDocument(input: DocumentInput): Record<string, unknown> {
-  const prefix = input.version
-    ? `/api/${versionSegment(input.version)}/${input.module}`
-    : `/api/${input.module}`
-  const paths: Record<string, Record<string, unknown>> = {}
-  for (const route of input.routes) {
-    const openApiPath = `${prefix}${route.path === '/' ? '' : route.path}`.replace(
-      /:([A-Za-z0-9_]+)/g,
-      '{$1}'
-    )
-    paths[openApiPath] ??= {}
-    paths[openApiPath][route.method.toLowerCase()] = operation(route, input.module, openApiPath)
+  const versioned = input.version !== undefined
+  const context: OperationContext = {
+    module: input.module,
+    version: input.version,
+    versioned,
+    deprecated: Boolean(input.deprecated || input.deprecationHeaders?.length),
+    deprecationHeaders: input.deprecationHeaders ?? [],
   }
-  const title = `${pascal(input.module)} API`
-  const description = input.version
-    ? `Version ${input.version}${input.deprecated ? ' (deprecated)' : ''}. The same operations answer under /api/${input.module} with ?api-version=${input.version} or X-Api-Version: ${input.version}.`
-    : `The ${input.module} module.`
+  const paths: Record<string, Record<string, unknown>> = {}
+  const usedParameters = new Set<string>()
+  const add = (
+    path: string,
+    route: DocumentedRoute,
+    options?: Parameters<typeof buildOperation>[3]
+  ) => {
+    paths[path] ??= {}
+    paths[path][route.method.toLowerCase()] = buildOperation(route, context, path, options)
+    for (const name of options?.versionParameters ?? []) usedParameters.add(name)
+  }
+  const unversionedPrefix = `/api/${input.module}`
+  for (const route of input.routes) {
+    if (!input.version) {
+      add(openApiPath(unversionedPrefix, route.path), route)
+      continue
+    }
+    const versionedPrefix = `/api/${versionSegment(input.version)}/${input.module}`
+    if (route.endpoint.apiVersionNeutral) {
+      // Served whatever version is named, none read: no version parameter to declare.
+      add(openApiPath(versionedPrefix, route.path), route)
+      add(openApiPath(unversionedPrefix, route.path), route, {
+        operationSuffix: 'Unversioned',
+        note: `The same operation as under ${versionedPrefix}. Version-neutral: it answers whatever version is named, or none.`,
+      })
+      continue
+    }
+    // The service reads the query parameter and the header on both paths: on the versioned one
+    // they may repeat the version of the URL, and naming another one is refused. Without a
+    // default version, the unversioned path needs one named (see versionParameters).
+    add(openApiPath(versionedPrefix, route.path), route, {
+      versionParameters: ['ApiVersionQuery', 'ApiVersionHeader'],
+    })
+    add(openApiPath(unversionedPrefix, route.path), route, {
+      versionParameters: [
+        input.defaultVersion ? 'ApiVersionQuery' : 'ApiVersionQueryRequired',
+        'ApiVersionHeader',
+      ],
+      operationSuffix: 'Unversioned',
+      note: `The same operation as under ${versionedPrefix}, with the version named by api-version, X-Api-Version or Accept's v parameter.`,
+    })
+  }
+
+  const statuses = [
+    ...new Set(input.routes.flatMap((route) => problemStatuses(route, context))),
+  ].sort((a, b) => a - b)
+  const problemResponses = Object.fromEntries(
+    statuses.map((status) => [
+      PROBLEM_RESPONSE_NAMES[status] ?? `Problem${status}`,
+      {
+        description: PROBLEM_DESCRIPTIONS[status] ?? 'Problem',
+        headers: responseHeaders(context, status),
+        content: {
+          'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } },
+        },
+      },
+    ])
+  )
+  const allHeaders = [
+    ...Object.values(problemResponses).map((response) => response.headers),
+    ...Object.values(paths).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) =>
+        Object.values((operation as { responses: Record<string, { headers?: object }> }).responses)
+          .map((response) => response.headers as Record<string, unknown>)
+          .filter(Boolean)
+      )
+    ),
+  ]
+
+  const components: Record<string, unknown> = {
+    schemas: { ProblemDetails: PROBLEM_DETAILS_SCHEMA },
+    responses: problemResponses,
+    headers: headerComponents(allHeaders),
+  }
+  if (input.version && usedParameters.size > 0) {
+    components.parameters = Object.fromEntries(
+      Object.entries(versionParameters(input.version, input.defaultVersion)).filter(([name]) =>
+        usedParameters.has(name)
+      )
+    )
+  }
   return {
     openapi: '3.1.0',
     info: {
-      title,
+      title: `${pascal(input.module)} API`,
       version: input.version ?? '1.0',
-      description,
+      description: describe(input, context.deprecated),
+      contact: input.contact ?? { name: `The ${input.module} module` },
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://localhost:5000', description: 'Development' }],
     security: [],
     tags: [{ name: input.module, description: `The ${input.module} module` }],
     paths,
-    components: { schemas: { ProblemDetails: PROBLEM_DETAILS_SCHEMA } },
+    components,
   }
 }

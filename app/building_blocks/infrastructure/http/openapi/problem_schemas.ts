@@ -29,13 +29,32 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
   required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'traceId'],
 }
 
+/** What each failure status means, naming the problem codes it comes with. */
 export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input (validation, malformed JSON) or an unsupported, malformed or ambiguous API version',
-  404: 'Not found',
-  409: 'Conflict',
-  410: 'This API version is past its sunset date',
-  413: 'The request body is over 1 MB',
-  415: 'The request body is not JSON',
+  400: 'Invalid input: Validation.Failed (errors names each field, unknownField for a field the body may not have), Request.InvalidJson, Request.TooDeep, Request.InvalidCharacter, Request.UndecodableBody; or an API version problem: UnsupportedApiVersion, InvalidApiVersion, AmbiguousApiVersion (with supportedVersions)',
+  401: 'Not authenticated',
+  403: 'Not allowed',
+  404: 'Not found (the resource, or Route.NotFound)',
+  409: 'Conflict with the current state',
+  410: 'ApiVersionSunset: this API version is past its sunset date (with supportedVersions)',
+  413: 'Request.TooLarge: the request body is over 1 MB',
+  415: 'Request.UnsupportedMediaType: the request body is not JSON',
+  429: 'RateLimit.Exceeded: too many requests from this client; send again after Retry-After seconds',
   500: 'Unexpected error (details are logged, never sent)',
-  503: 'A dependency (the database) cannot be reached right now',
+  503: 'A dependency (the database) cannot be reached right now, or the handler ran out of time',
+}
+
+/** The `components.responses` name of each failure status. */
+export const PROBLEM_RESPONSE_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'ContentTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+  503: 'ServiceUnavailable',
 }

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import type { Infer, SchemaTypes } from '@vinejs/vine/types'
+import { vineJsonSchema } from './vine_json_schema.js'
 
 /** A JSON Schema object, as OpenAPI 3.1 embeds it. */
 export type JsonSchema = Record<string, unknown>
@@ -22,7 +23,7 @@ export function defineRepresentation<Schema extends SchemaTypes & { getPropertie
 ): Representation<Infer<Schema>> {
   const validator = vine.create(schema as never) as unknown as { toJSONSchema(): JsonSchema }
   let cached: JsonSchema | undefined
-  return { jsonSchema: () => (cached ??= validator.toJSONSchema()) }
+  return { jsonSchema: () => (cached ??= vineJsonSchema(validator)) }
 }
 
 /** A representation written directly as JSON Schema, for scalar bodies (an id, a message). */

@@ -40,3 +40,15 @@ export function versionFolder(version: ApiVersionText): string {
   const [major, minor] = version.split('.')
   return minor === '0' ? `v${major}` : `v${major}_${minor}`
 }
+
+/**
+ * A regular expression (for an API document) matching every way a client may write `version`
+ * in the query parameter or the header, that parseApiVersionParameter reads as it: "2", "2.0",
+ * "02.00", with surrounding spaces; never with the `v` of the URL segment.
+ */
+export function versionSpellingPattern(version: ApiVersionText): string {
+  const [major, minor] = version.split('.')
+  const padded = (digits: string) => `0{0,${4 - digits.length}}${digits}`
+  const fraction = minor === '0' ? '(?:\\.0{1,4})?' : `\\.${padded(minor)}`
+  return `^\\s*${padded(major)}${fraction}\\s*$`
+}
