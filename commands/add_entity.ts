@@ -4,6 +4,7 @@ import { entityNames } from '../app/scaffolding/entity_names.js'
 import {
   fromModelExpression,
   parseProperties,
+  persistenceHelpers,
   toModelExpression,
 } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
@@ -58,7 +59,9 @@ export default class AddEntity extends ScaffoldCommand {
       aggregate: Boolean(this.aggregate),
       properties,
       table: `${module.folder}_${entity.pluralSnake}`,
-      usesDates: properties.some((p) => p.type === 'date' || p.type === 'datetime'),
+      persistenceHelpers: persistenceHelpers(properties),
+      writesWithClient: properties.some((p) => p.type === 'datetime'),
+      readsWithClient: properties.some((p) => p.type === 'json'),
       firstRequired: properties.find((p) => !p.optional),
     }
     const stubs = [

@@ -1,5 +1,6 @@
 import type { EntityDefinition, PropertyType } from '../building_blocks/domain/entity_definition.js'
 import { entityNames, type EntityNames } from './entity_names.js'
+import { DECIMAL_PRECISION, DECIMAL_SCALE } from './entity_properties.js'
 import { snakeCase } from './names.js'
 
 /** What a command or query name says it does to which entity, when it follows a CRUD convention. */
@@ -47,11 +48,18 @@ const TS_TYPES: Record<PropertyType, string> = {
 /** JSON has no dates: DTOs carry them as ISO 8601 strings. */
 const DTO_TYPES: Record<PropertyType, string> = { ...TS_TYPES, date: 'string', datetime: 'string' }
 
+/** The largest decimal numeric(15, 4) holds: 11 digits before the point, 4 after. */
+const DECIMAL_MAX = `${'9'.repeat(DECIMAL_PRECISION - DECIMAL_SCALE)}.${'9'.repeat(DECIMAL_SCALE)}`
+
+/**
+ * Each rule refuses (400) what its column cannot hold exactly: integers beyond 32 bits, decimals
+ * beyond numeric(15, 4). A date is the calendar date sent, at midnight UTC in any time zone.
+ */
 const VINE_RULES: Record<PropertyType, string> = {
   string: 'vine.string().trim().minLength(1).maxLength(255)',
   text: 'vine.string().trim()',
-  int: 'vine.number({ strict: true }).withoutDecimals()',
-  decimal: 'vine.number({ strict: true }).decimal([0, 4])',
+  int: 'vine.number({ strict: true }).withoutDecimals().range([-2147483648, 2147483647])',
+  decimal: `vine.number({ strict: true }).decimal([0, ${DECIMAL_SCALE}]).range([-${DECIMAL_MAX}, ${DECIMAL_MAX}])`,
   number: 'vine.number({ strict: true })',
   boolean: 'vine.boolean({ strict: true })',
   date: "vine.date({ formats: ['YYYY-MM-DD'] })",
@@ -60,10 +68,31 @@ const VINE_RULES: Record<PropertyType, string> = {
   json: 'vine.any()',
 }
 
+/**
+ * VineJS reads `yyyy-MM-dd` as midnight in the process's zone; a date property is midnight UTC
+ * of that calendar date, so it stays the same date in any zone.
+ */
+const AT_UTC_MIDNIGHT = 'new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()))'
+
+function vineRule(type: PropertyType, optional: boolean): string {
+  const rule = VINE_RULES[type]
+  if (type === 'date') {
+    return optional
+      ? `${rule}.nullable().transform((date) => date && ${AT_UTC_MIDNIGHT}).optional()`
+      : `${rule}.transform((date) => ${AT_UTC_MIDNIGHT})`
+  }
+  return optional ? `${rule}.nullable().optional()` : rule
+}
+
 /** One field of a generated command, query or DTO. */
 export interface FieldSpec {
   field: string
   optional: boolean
+  /**
+   * The command declares the field with `?`: optional fields, and required JSON, whose VineJS
+   * output (`any`) may be absent as far as TypeScript can tell; the validator still requires it.
+   */
+  mayBeAbsent?: boolean
   /** Type in the command/query (`| null` when optional). */
   tsType: string
   /** Type in the DTO. */
@@ -99,11 +128,10 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
     return {
       field,
       optional: property.optional,
+      mayBeAbsent: property.optional || property.type === 'json',
       tsType: property.optional ? `${TS_TYPES[property.type]} | null` : TS_TYPES[property.type],
       dtoType: property.optional ? `${DTO_TYPES[property.type]} | null` : DTO_TYPES[property.type],
-      rule: property.optional
-        ? `${VINE_RULES[property.type]}.nullable().optional()`
-        : VINE_RULES[property.type],
+      rule: vineRule(property.type, property.optional),
       toDto: isDate
         ? property.optional
           ? `${value} === null ? null : ${dateText}`

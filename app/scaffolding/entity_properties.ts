@@ -21,6 +21,13 @@ export interface PropertySpec {
   sample: string
 }
 
+/**
+ * The generated decimal column, numeric(15, 4): fifteen significant digits, which a JavaScript
+ * number holds exactly, so a decimal goes through JSON, the entity and both databases unchanged.
+ */
+export const DECIMAL_PRECISION = 15
+export const DECIMAL_SCALE = 4
+
 /** Names the entity already uses for itself. */
 const TAKEN = new Set([
   'id',
@@ -66,7 +73,7 @@ const TYPE_MAPPINGS: Record<PropertyType, TypeMapping> = {
     tsType: 'number',
     modelType: 'string | number',
     decorator: '@column()',
-    columnBuilder: (c) => `table.decimal('${c}', 18, 4)`,
+    columnBuilder: (c) => `table.decimal('${c}', ${DECIMAL_PRECISION}, ${DECIMAL_SCALE})`,
     sample: '9.99',
   },
   number: {
@@ -85,15 +92,15 @@ const TYPE_MAPPINGS: Record<PropertyType, TypeMapping> = {
   },
   date: {
     tsType: 'Date',
-    modelType: 'DateTime',
-    decorator: '@column.date()',
+    modelType: 'Date | string',
+    decorator: '@column()',
     columnBuilder: (c) => `table.date('${c}')`,
     sample: "new Date('2026-01-15T00:00:00.000Z')",
   },
   datetime: {
     tsType: 'Date',
-    modelType: 'DateTime',
-    decorator: '@column.dateTime()',
+    modelType: 'Date | string',
+    decorator: '@column()',
     columnBuilder: (c) => `table.timestamp('${c}', { useTz: true })`,
     sample: "new Date('2026-01-15T10:30:00.000Z')",
   },
@@ -107,8 +114,7 @@ const TYPE_MAPPINGS: Record<PropertyType, TypeMapping> = {
   json: {
     tsType: 'unknown',
     modelType: 'unknown',
-    decorator:
-      "@column({ prepare: (value: unknown) => JSON.stringify(value), consume: (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) })",
+    decorator: '@column()',
     columnBuilder: (c) => `table.json('${c}')`,
     sample: '{ sample: true }',
   },
@@ -170,27 +176,48 @@ export function parseProperties(raw: string | undefined): PropertySpec[] {
   return specs
 }
 
-/** Entity value → model value, for the repository. */
-export function toModelExpression(spec: PropertySpec, source: string): string {
-  const value = `${source}.${spec.field}`
-  if (spec.type === 'date' || spec.type === 'datetime') {
-    const convert = `DateTime.fromJSDate(${value}, { zone: 'utc' })`
-    return spec.optional ? `${value} === null ? null : ${convert}` : convert
+/** The kit's persistence helpers a repository needs for these properties, sorted. */
+export function persistenceHelpers(specs: PropertySpec[]): string[] {
+  const helpers = new Set<string>()
+  for (const spec of specs) {
+    if (spec.type === 'date') helpers.add('fromSqlDate').add('toSqlDate')
+    if (spec.type === 'datetime') helpers.add('fromSqlDateTime').add('toSqlDateTime')
+    if (spec.type === 'json') helpers.add('fromSqlJson').add('toSqlJson')
   }
-  return value
+  return [...helpers].sort()
 }
 
-/** Model value → entity value, for the repository. */
+/**
+ * Entity value → the value written in the column, for the repository: dates as `yyyy-MM-dd`,
+ * datetimes as UTC text for the connection, JSON as its text (SQL NULL when there is none).
+ */
+export function toModelExpression(spec: PropertySpec, source: string): string {
+  const value = `${source}.${spec.field}`
+  if (spec.type === 'json') return `toSqlJson(${value})`
+  const convert =
+    spec.type === 'date'
+      ? `toSqlDate(${value})`
+      : spec.type === 'datetime'
+        ? `toSqlDateTime(client, ${value})`
+        : null
+  if (convert === null) return value
+  return spec.optional ? `${value} === null ? null : ${convert}` : convert
+}
+
+/** Column value (as the driver returns it) → entity value, for the repository. */
 export function fromModelExpression(spec: PropertySpec, row: string): string {
   const value = `${row}.${spec.field}`
+  if (spec.type === 'json') return `fromSqlJson(client, ${value})`
   const convert =
-    spec.type === 'date' || spec.type === 'datetime'
-      ? `${value}.toJSDate()`
-      : spec.type === 'decimal' || spec.type === 'int' || spec.type === 'number'
-        ? `Number(${value})`
-        : spec.type === 'boolean'
-          ? `Boolean(${value})`
-          : value
+    spec.type === 'date'
+      ? `fromSqlDate(${value})`
+      : spec.type === 'datetime'
+        ? `fromSqlDateTime(${value})`
+        : spec.type === 'decimal' || spec.type === 'int' || spec.type === 'number'
+          ? `Number(${value})`
+          : spec.type === 'boolean'
+            ? `Boolean(${value})`
+            : value
   if (convert === value) return spec.optional ? `${value} ?? null` : value
   return spec.optional ? `${value} === null || ${value} === undefined ? null : ${convert}` : convert
 }

@@ -1,11 +1,12 @@
 import type { PropertyType } from '../building_blocks/domain/entity_definition.js'
+import { DECIMAL_PRECISION, DECIMAL_SCALE } from './entity_properties.js'
 import type { ColumnSnapshot, SchemaSnapshot, TableSnapshot } from './schema_snapshot.js'
 
 const COLUMN_BUILDERS: Record<PropertyType, (column: string) => string> = {
   string: (c) => `table.string('${c}', 255)`,
   text: (c) => `table.text('${c}')`,
   int: (c) => `table.integer('${c}')`,
-  decimal: (c) => `table.decimal('${c}', 18, 4)`,
+  decimal: (c) => `table.decimal('${c}', ${DECIMAL_PRECISION}, ${DECIMAL_SCALE})`,
   number: (c) => `table.double('${c}')`,
   boolean: (c) => `table.boolean('${c}')`,
   date: (c) => `table.date('${c}')`,

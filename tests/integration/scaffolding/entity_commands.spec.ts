@@ -169,7 +169,7 @@ test.group('add-migration', (group) => {
     const [file] = await migrations()
     const source = await readFile(path(`infrastructure/database/migrations/${file}`), 'utf8')
     assert.include(source, "this.schema.createTable('scaffold_shop_products'")
-    assert.include(source, "table.decimal('price', 18, 4).notNullable()")
+    assert.include(source, "table.decimal('price', 15, 4).notNullable()")
     assert.include(source, "table.text('notes').nullable()")
     assert.include(source, "this.schema.dropTable('scaffold_shop_products')")
 

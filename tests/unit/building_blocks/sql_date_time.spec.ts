@@ -1,37 +1,58 @@
 import { test } from '@japa/runner'
-import { DateTime } from 'luxon'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { fromSqlDateTime, toSqlDateTime } from '@pantheon/kit/persistence'
+import {
+  fromSqlDate,
+  fromSqlDateTime,
+  fromSqlJson,
+  toSqlDate,
+  toSqlDateTime,
+  toSqlJson,
+} from '@pantheon/kit/persistence'
 
-/** What a Lucid model's `@column.dateTime` writes: the reference these helpers must match. */
-const modelWrites = (instant: Date, format: string) =>
-  DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat(format)
-const clientWith = (dateTimeFormat: string) =>
-  ({ dialect: { dateTimeFormat } }) as unknown as QueryClientContract
+const clientOf = (name: string, dateTimeFormat: string) =>
+  ({ dialect: { name, dateTimeFormat } }) as unknown as QueryClientContract
+const sqlite = clientOf('better-sqlite3', 'yyyy-MM-dd HH:mm:ss')
+const postgres = clientOf('postgres', "yyyy-MM-dd'T'HH:mm:ss.SSSZZ")
 
 const instants = [
-  new Date('2026-01-02T03:04:05.006Z'),
+  new Date('2026-01-02T23:04:05.006Z'),
   new Date('1999-12-31T23:59:59.999Z'),
   new Date(0),
 ]
 
-test.group('SQL datetimes', () => {
-  test('writes the text a Lucid model writes, for {$self}')
-    .with(['yyyy-MM-dd HH:mm:ss', "yyyy-MM-dd'T'HH:mm:ss.SSSZZ", 'yyyy-MM-dd HH:mm:ss.SSS'])
-    .run(({ assert }, format) => {
-      for (const instant of instants) {
-        assert.equal(toSqlDateTime(clientWith(format), instant), modelWrites(instant, format))
-      }
-    })
+test.group('SQL values', () => {
+  test('datetimes are written as UTC text on SQLite and with a +00:00 offset on PostgreSQL', ({
+    assert,
+  }) => {
+    for (const instant of instants) {
+      assert.equal(toSqlDateTime(sqlite, instant), instant.toISOString())
+      assert.equal(toSqlDateTime(postgres, instant), instant.toISOString().replace('Z', '+00:00'))
+      assert.equal(fromSqlDateTime(toSqlDateTime(sqlite, instant)).getTime(), instant.getTime())
+    }
+  })
 
-  test('reads what a Lucid model reads: a Date as is, SQL text in the process zone', ({
+  test('datetime text is read as UTC, the SQL form earlier versions wrote included', ({
     assert,
   }) => {
     const instant = instants[0]
     assert.equal(fromSqlDateTime(instant).getTime(), instant.getTime())
-    assert.equal(
-      fromSqlDateTime('2026-01-02 03:04:05').getTime(),
-      DateTime.fromSQL('2026-01-02 03:04:05').toMillis()
-    )
+    assert.equal(fromSqlDateTime('2026-01-02 23:04:05').toISOString(), '2026-01-02T23:04:05.000Z')
+  })
+
+  test('dates keep their calendar date, from text or from a local-midnight Date', ({ assert }) => {
+    const date = new Date('2026-01-15T00:00:00.000Z')
+    assert.equal(toSqlDate(date), '2026-01-15')
+    assert.equal(fromSqlDate('2026-01-15').getTime(), date.getTime())
+    assert.equal(fromSqlDate(new Date(2026, 0, 15)).getTime(), date.getTime())
+  })
+
+  test('JSON is text, no value is SQL NULL, and a JSON string stays a string', ({ assert }) => {
+    assert.isNull(toSqlJson(null))
+    assert.isNull(toSqlJson(undefined))
+    assert.equal(toSqlJson('a'), '"a"')
+    assert.deepEqual(fromSqlJson(sqlite, '{"a":[1,null]}'), { a: [1, null] })
+    assert.equal(fromSqlJson(sqlite, '"a"'), 'a')
+    assert.equal(fromSqlJson(postgres, 'a'), 'a')
+    assert.isNull(fromSqlJson(sqlite, null))
   })
 })

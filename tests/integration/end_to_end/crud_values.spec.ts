@@ -1,0 +1,242 @@
+import { test } from '@japa/runner'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import app from '@adonisjs/core/services/app'
+import { installOffline } from '#tests/common/kit_app'
+import { startServerProcess } from '#tests/common/server_process'
+
+const run = promisify(execFile)
+
+/** Ports of the new app's server, apart from this suite's own (TEST_PORT, 5100 by default). */
+const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
+
+/** One property of every type, each required and optional, as `add-entity` reads them. */
+const PROPERTIES = [
+  'Name:string',
+  'Notes:text?',
+  'Count:int',
+  'Amount:decimal',
+  'Rebate:decimal?',
+  'Active:boolean',
+  'Due:date',
+  'Since:date?',
+  'At:datetime',
+  'Until:datetime?',
+  'Meta:json',
+  'Extra:json?',
+].join(',')
+
+/** The CRUD of the Item entity, as docs/commands.md lists the command lines. */
+const SCAFFOLDING = [
+  ['add-module', 'Catalog'],
+  ['add-entity', 'Item', '--module', 'Catalog', '--properties', PROPERTIES],
+  ['add-command', 'CreateItem', '--module', 'Catalog', '--result-type', 'ItemId'],
+  ['add-command', 'UpdateItem', '--module', 'Catalog', '--result-type', 'void'],
+  ['add-command', 'DeleteItem', '--module', 'Catalog', '--result-type', 'void'],
+  ['add-query', 'GetItemById', '--module', 'Catalog', '--result-type', 'ItemDto'],
+  ['add-query', 'ListItems', '--module', 'Catalog', '--result-type', 'ItemListDto'],
+  ...[
+    ['CreateItem', 'POST', '/', '--command', 'CreateItem', 'ItemId'],
+    ['GetItem', 'GET', '/:id', '--query', 'GetItemById', 'ItemDto'],
+    ['UpdateItem', 'PUT', '/:id', '--command', 'UpdateItem', 'void'],
+    ['DeleteItem', 'DELETE', '/:id', '--command', 'DeleteItem', 'void'],
+    ['ListItems', 'GET', '/', '--query', 'ListItems', 'ItemListDto'],
+  ].map(([name, method, route, kind, message, result]) => [
+    'add-endpoint',
+    name,
+    '--module',
+    'Catalog',
+    '--method',
+    method,
+    '--route',
+    route,
+    kind,
+    message,
+    '--result-type',
+    result,
+  ]),
+  ['add-migration', 'Init', '--module', 'Catalog'],
+]
+
+/** Values at the edges: late in the UTC day, many digits, nested JSON, a JSON string. */
+const CREATED = {
+  name: 'Tea',
+  notes: 'Green, "loose" leaf',
+  count: -2147483648,
+  amount: 12345678901.2345,
+  rebate: 0.0001,
+  active: true,
+  due: '2026-01-15',
+  since: '1999-12-31',
+  at: '2026-01-15T23:30:00.000Z',
+  until: '2026-06-30T00:15:00.123Z',
+  meta: { origin: 'Uji', grades: [1, 2.5, null], nested: { ok: true } },
+  extra: 'a JSON string',
+}
+
+const UPDATED = {
+  name: 'Coffee',
+  notes: null,
+  count: 2147483647,
+  amount: -99999999999.9999,
+  rebate: null,
+  active: false,
+  due: '2026-12-31',
+  since: null,
+  at: '2026-03-29T01:30:00.000Z',
+  until: null,
+  meta: [{ a: 1 }, 'two'],
+  extra: null,
+}
+
+/** Runs an ace command of the new app and fails with its output when it fails. */
+async function inApp(cwd: string, args: string[], env: Record<string, string>) {
+  try {
+    await run(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      maxBuffer: 20 * 1024 * 1024,
+      timeout: 120_000,
+    })
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
+  }
+}
+
+/** A PostgreSQL database of the test's own on the local server; the cleanup drops it. */
+async function createPostgresDatabase(name: string) {
+  const admin = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`)
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  return async () => {
+    const dropper = new pg.Client({
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      database: 'test',
+    })
+    await dropper.connect()
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await dropper.end()
+  }
+}
+
+/** How many rows hold SQL NULL in the extra (json) and notes (text) columns. */
+async function storedNulls(appRoot: string, dbEnv: Record<string, string>) {
+  const sql =
+    'SELECT SUM(CASE WHEN extra IS NULL THEN 1 ELSE 0 END) AS extra, ' +
+    'SUM(CASE WHEN notes IS NULL THEN 1 ELSE 0 END) AS notes FROM catalog_items'
+  if (dbEnv.DB_CONNECTION === 'sqlite') {
+    const sqlite = new DatabaseSync(join(appRoot, dbEnv.SQLITE_FILENAME), { readOnly: true })
+    const row = sqlite.prepare(sql).get()!
+    sqlite.close()
+    return { extra: Number(row.extra), notes: Number(row.notes) }
+  }
+  const client = new pg.Client({ connectionString: dbEnv.DATABASE_URL })
+  await client.connect()
+  const { rows } = await client.query(sql)
+  await client.end()
+  return { extra: Number(rows[0].extra), notes: Number(rows[0].notes) }
+}
+
+test.group('Generated CRUD values end to end', (group) => {
+  let workspace: string
+  group.each.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-values-'))
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test('every property type comes back exactly as sent, on {database} in {timeZone}')
+    .with([
+      { database: 'SQLite', timeZone: 'America/Los_Angeles', port: BASE_PORT + 121 },
+      { database: 'PostgreSQL', timeZone: 'Asia/Tokyo', port: BASE_PORT + 122 },
+    ])
+    .run(async ({ assert, cleanup }, { database, timeZone, port }) => {
+      const dbName = `pantheon_values_${process.pid}`
+      const dbEnv: Record<string, string> =
+        database === 'SQLite'
+          ? { DB_CONNECTION: 'sqlite', SQLITE_FILENAME: 'tmp/db.sqlite3' }
+          : {
+              DB_CONNECTION: 'pg',
+              DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`,
+            }
+      if (database === 'PostgreSQL') cleanup(await createPostgresDatabase(dbName))
+
+      await inApp(app.makePath(), ['ace', 'init', 'Shop', '--out', workspace], {})
+      const shop = join(workspace, 'Shop')
+      await installOffline(shop)
+      const env = { NODE_ENV: 'development', TZ: timeZone, ...dbEnv }
+      for (const command of SCAFFOLDING) await inApp(shop, ['ace', ...command], env)
+      await inApp(shop, ['ace', 'migration:run'], env)
+      if (database === 'SQLite') {
+        // The generated code typechecks, is lint-clean and passes its own tests.
+        await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
+        await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+        await inApp(shop, ['ace', 'test', '--reporters=dot'], {
+          ...env,
+          NODE_ENV: 'test',
+          SQLITE_FILENAME: 'tmp/test.sqlite3',
+          TEST_PORT: String(port + 10),
+        })
+      }
+
+      const server = await startServerProcess(
+        { ...env, HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: String(port) },
+        { appRoot: shop }
+      )
+      cleanup(async () => {
+        await server.stop()
+      })
+      const base = `http://127.0.0.1:${port}/api/catalog`
+      const send = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+        const text = await response.text()
+        return { status: response.status, body: text === '' ? null : JSON.parse(text) }
+      }
+
+      const created = await send('POST', '/', CREATED)
+      assert.equal(created.status, 201, JSON.stringify(created.body))
+      const id = created.body as string
+      assert.deepEqual(await send('GET', `/${id}`), { status: 200, body: { id, ...CREATED } })
+
+      const updated = await send('PUT', `/${id}`, UPDATED)
+      assert.oneOf(updated.status, [200, 204], server.output().slice(-4000))
+      assert.deepEqual(await send('GET', `/${id}`), { status: 200, body: { id, ...UPDATED } })
+
+      // An empty optional JSON is SQL NULL, not the text 'null'.
+      assert.deepEqual(await storedNulls(shop, dbEnv), { extra: 1, notes: 1 })
+
+      const list = await send('GET', '/')
+      assert.equal(list.status, 200)
+      assert.deepEqual(list.body.items, [{ id, ...UPDATED }])
+
+      const deleted = await send('DELETE', `/${id}`)
+      assert.equal(deleted.status, 204)
+      const gone = await send('GET', `/${id}`)
+      assert.equal(gone.status, 404)
+
+      // The validator bounds what the columns hold: a clear 400, never a database error.
+      for (const invalid of [
+        { amount: 1e15 },
+        { amount: 1.23456 },
+        { count: 2147483648 },
+        { due: '2026-02-30' },
+      ]) {
+        const refused = await send('POST', '/', { ...CREATED, ...invalid })
+        assert.equal(refused.status, 400, `${JSON.stringify(invalid)}: ${JSON.stringify(refused)}`)
+      }
+    })
+    .timeout(180_000)
+})
