@@ -1,3 +1,4 @@
+export * from './bad_url.js'
 export * from './endpoint.js'
 export * from './json_body.js'
 export * from './json_depth.js'
