@@ -16,8 +16,8 @@
 import { execFileSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { startServerProcess } from '#tests/common/server_process'
 import { buildIntoTemporaryFolder } from './load_check/isolated_build.js'
+import { migrateAndStart } from './load_check/production_server.js'
 import { postgresDatabase, sqliteDatabase, type LoadDatabase } from './load_check/databases.js'
 import { judge, type MixOutcome, type Verdict } from './load_check/criteria.js'
 import { residentSetKb } from './load_check/resident_memory.js'
@@ -89,16 +89,10 @@ async function check(appRoot: string, database: LoadDatabase, port: number): Pro
     RATE_LIMIT_STORE: 'off',
     ...database.env,
   }
-  execFileSync(process.execPath, ['ace', 'migration:run', '--force'], {
-    cwd: appRoot,
-    env: { ...process.env, ...env },
-    stdio: 'pipe',
-  })
   // The inspector listens on loopback only; it is how a full garbage collection is asked for.
-  const server = await startServerProcess(
-    { ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` },
-    { appRoot }
-  )
+  const server = await migrateAndStart(appRoot, env, {
+    NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
+  })
   let exitCode: number | null = null
   try {
     const warmup = drive(port, WARMUP)

@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { Secret } from '@adonisjs/core/helpers'
 import { defineConfig } from '@adonisjs/core/http'
+import { answerBadUrl } from '@pantheon/kit/http'
 
 /**
  * Production must bring its own key; development and tests use a fixed local one so a fresh
@@ -24,6 +25,8 @@ export const http = defineConfig({
   allowMethodSpoofing: false,
   /** Lets the outbox read the request id (the correlation id of the events a request raises). */
   useAsyncLocalStorage: true,
+  /** A URL that cannot be decoded (`%ZZ`, `%FF`) is answered with problem details, not plain text. */
+  onBadUrl: answerBadUrl,
   cookie: {
     domain: '',
     path: '/',

@@ -15,8 +15,8 @@ export interface LoadDatabase {
 }
 
 /** A fresh file in the run's temporary folder (removed with it). */
-export function sqliteDatabase(folder: string): LoadDatabase {
-  const filename = join(folder, 'load.sqlite3')
+export function sqliteDatabase(folder: string, name = 'load'): LoadDatabase {
+  const filename = join(folder, `${name}.sqlite3`)
   return {
     label: 'SQLite',
     env: { DB_CONNECTION: 'sqlite', SQLITE_FILENAME: filename },
@@ -25,21 +25,24 @@ export function sqliteDatabase(folder: string): LoadDatabase {
   }
 }
 
-/** Only this database is ever created or dropped on the shared server. */
-const LOAD_DATABASE = 'pantheon_load'
+/** The only databases a script ever creates or drops on the shared server: one per script. */
+type ScriptDatabase = 'pantheon_load' | 'pantheon_chaos'
 
 /** A database of its own on the shared PostgreSQL server, left over from no earlier run. */
-export async function postgresDatabase(adminUrl: string): Promise<LoadDatabase> {
+export async function postgresDatabase(
+  adminUrl: string,
+  name: ScriptDatabase = 'pantheon_load'
+): Promise<LoadDatabase> {
   const url = new URL(adminUrl)
-  url.pathname = `/${LOAD_DATABASE}`
+  url.pathname = `/${name}`
   await onServer(adminUrl, [
-    `drop database if exists ${LOAD_DATABASE} with (force)`,
-    `create database ${LOAD_DATABASE}`,
+    `drop database if exists ${name} with (force)`,
+    `create database ${name}`,
   ])
   return {
     label: 'PostgreSQL',
     env: { DB_CONNECTION: 'pg', DATABASE_URL: url.toString() },
     stored: (ids) => storedInPostgres(url.toString(), ids),
-    drop: () => onServer(adminUrl, [`drop database if exists ${LOAD_DATABASE} with (force)`]),
+    drop: () => onServer(adminUrl, [`drop database if exists ${name} with (force)`]),
   }
 }

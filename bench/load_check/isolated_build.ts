@@ -16,8 +16,8 @@ export interface IsolatedBuild {
  * Type errors do not stop this build (`--ignore-ts-errors`): the typecheck step judges types,
  * this script judges behaviour under load, and a half-typed file elsewhere must not hide it.
  */
-export function buildIntoTemporaryFolder(root: string): IsolatedBuild {
-  const folder = mkdtempSync(join(tmpdir(), 'pantheon-load-'))
+export function buildIntoTemporaryFolder(root: string, prefix = 'pantheon-load-'): IsolatedBuild {
+  const folder = mkdtempSync(join(tmpdir(), prefix))
   const tsconfig = join(folder, 'tsconfig.json')
   const fromRoot = (path: string) => join(root, path)
   writeFileSync(

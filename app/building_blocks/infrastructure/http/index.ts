@@ -1,3 +1,4 @@
+export * from './bad_url.js'
 export * from './endpoint.js'
 export * from './endpoint_handler.js'
 export * from './json_body.js'

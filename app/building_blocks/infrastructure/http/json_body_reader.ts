@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import type { IncomingMessage } from 'node:http'
+import type { Readable } from 'node:stream'
 import getRawBody from 'raw-body'
 import type { HttpContext } from '@adonisjs/core/http'
 import { safeParse } from '@poppinss/utils/json'
@@ -7,10 +8,13 @@ import { MAX_JSON_DEPTH } from './json_depth.js'
 import { containsNul, jsonTextDepth } from './json_text.js'
 import type { ProblemInput } from './problem_details.js'
 
-/** The decompressing stream of the `inflation` package (what AdonisJS's body parser uses). */
+/**
+ * The decompressing stream of the `inflation` package (what AdonisJS's body parser uses): the
+ * request piped into a zlib stream, or the request itself when it is not compressed.
+ */
 const inflate = createRequire(import.meta.url)('inflation') as (
   request: IncomingMessage
-) => NodeJS.ReadableStream
+) => Readable
 
 /** A body the API refuses, as the problem to answer with. */
 export class RefusedBody extends Error {
@@ -39,13 +43,16 @@ export async function readJsonBody(ctx: HttpContext, limit: string | number): Pr
   const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase()
   const length = request.headers['content-length']
   let text: string
+  let decoded: Readable | undefined
   try {
-    text = await getRawBody(inflate(request), {
+    decoded = inflate(request)
+    text = await getRawBody(decoded, {
       encoding: 'utf8',
       limit,
       length: length && encoding === 'identity' ? Number(length) : undefined,
     })
   } catch (error) {
+    discardRest(request, decoded)
     throw readFailure(error as RawBodyError, encoding, limit)
   }
 
@@ -73,6 +80,23 @@ export async function readJsonBody(ctx: HttpContext, limit: string | number): Pr
   }
   ctx.request.setInitialBody(parsed as Record<string, unknown>)
   ctx.request.updateRawBody(text)
+}
+
+/**
+ * A body refused partway (over the limit once decompressed, or not decompressing) leaves the
+ * rest of it unread, and the read is paused. Node's HTTP server reads and discards a body that
+ * nothing started to read, but not one that was started: the keep-alive connection would stay
+ * open with the client's next request stuck behind the unread bytes, unanswered until the
+ * server's timeouts reset the connection. The rest is read and discarded instead, as Node does
+ * (for no longer than the request timeout), so the connection serves the next request.
+ */
+function discardRest(request: IncomingMessage, decoded: Readable | undefined) {
+  if (request.complete) return
+  if (decoded && decoded !== request) {
+    request.unpipe()
+    decoded.destroy()
+  }
+  request.resume()
 }
 
 const MALFORMED = {

@@ -75,15 +75,23 @@ export interface ProblemInput {
 
 /** Builds the document for the current request; `traceId` is the request id (X-Request-Id). */
 export function problemDetails(ctx: HttpContext, input: ProblemInput): ProblemDetails {
+  return problemDocument(input, { instance: ctx.request.url(), traceId: ctx.request.id() ?? '' })
+}
+
+/** Builds the document for a request known only by its path and request id. */
+export function problemDocument(
+  input: ProblemInput,
+  request: { instance: string; traceId: string }
+): ProblemDetails {
   const { status, title, type } = describeStatus(input.status)
   const problem: ProblemDetails = {
     type,
     title,
     status,
     detail: input.detail,
-    instance: ctx.request.url(),
+    instance: request.instance,
     code: input.code,
-    traceId: ctx.request.id() ?? '',
+    traceId: request.traceId,
     ...input.extensions,
   }
   if (input.errors && input.errors.length > 0) problem.errors = input.errors
