@@ -104,9 +104,9 @@ test.group('add-entity', (group) => {
         message: 'The module Nowhere does not exist',
       },
       {
-        label: 'a reserved property name',
-        argv: ['Product', '--module', MODULE, '--properties', 'Select:string'],
-        message: 'is a reserved word in SQL',
+        label: 'a property JavaScript cannot take as a constructor parameter',
+        argv: ['Product', '--module', MODULE, '--properties', 'Default:string'],
+        message: 'takes "default" as a constructor parameter',
       },
       {
         label: 'a property listed twice',
@@ -299,9 +299,9 @@ test.group('add-command, add-query and add-endpoint', (group) => {
         message: '--result-type is required',
       },
       {
-        label: 'a reserved word',
-        argv: ['Delete', '--module', MODULE, '--result-type', 'void'],
-        message: 'is a reserved word in TypeScript',
+        label: 'a name with accents',
+        argv: ['ShipÖrder', '--module', MODULE, '--result-type', 'void'],
+        message: 'For example: ShipOrder',
       },
     ])
     .run(async ({ assert }, { argv, message }) => {
