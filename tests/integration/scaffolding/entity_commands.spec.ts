@@ -404,6 +404,101 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.isTrue(existsSync(path('tests/integration/create_product_endpoint.spec.ts')))
   })
 
+  test('add-endpoint refuses {label} and writes nothing')
+    .with([
+      {
+        label: 'a result type the command does not return',
+        argv: ['--method', 'POST', '--route', '/', '--result-type', 'string'],
+        message:
+          '--result-type string does not match CreateProductCommand, which returns ProductId',
+      },
+      {
+        label: 'an unknown command, listing the known ones',
+        argv: ['--method', 'POST', '--route', '/', '--command', 'MakeProduct'],
+        message: 'Known commands: CreateProduct',
+      },
+    ])
+    .run(async ({ assert }, { argv, message }) => {
+      await runCommand(AddCommand, [
+        'CreateProduct',
+        '--module',
+        MODULE,
+        '--result-type',
+        'ProductId',
+      ])
+      const { exitCode, output } = await runCommand(AddEndpoint, [
+        'Thing',
+        '--module',
+        MODULE,
+        ...(argv.includes('--command') ? [] : ['--command', 'CreateProduct']),
+        ...argv,
+      ])
+      assert.equal(exitCode, 1)
+      assert.include(output, message)
+      assert.isFalse(existsSync(path('api/thing_endpoint.ts')))
+    })
+
+  test('add-endpoint reads the result type from the command when --result-type is left out', async ({
+    assert,
+  }) => {
+    await runCommand(AddCommand, [
+      'CreateProduct',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductId',
+    ])
+    const { exitCode } = await runCommand(AddEndpoint, [
+      'CreateProduct',
+      '--module',
+      MODULE,
+      '--method',
+      'POST',
+      '--route',
+      '/',
+      '--command',
+      'CreateProduct',
+    ])
+    assert.equal(exitCode, 0)
+    assert.include(
+      await readFile(path('api/create_product_endpoint.ts'), 'utf8'),
+      'this.created(ctx, id)'
+    )
+  })
+
+  test('add-endpoint refuses a second endpoint on the same method and route, naming the first', async ({
+    assert,
+  }) => {
+    await runCommand(AddCommand, [
+      'CreateProduct',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductId',
+    ])
+    const endpoint = (name: string) =>
+      runCommand(AddEndpoint, [
+        name,
+        '--module',
+        MODULE,
+        '--method',
+        'POST',
+        '--route',
+        '/',
+        '--command',
+        'CreateProduct',
+      ])
+    const first = await endpoint('CreateProduct')
+    assert.equal(first.exitCode, 0)
+    const second = await endpoint('AddProduct')
+    assert.equal(second.exitCode, 1)
+    assert.include(
+      second.output,
+      `POST / is already served by modules/${FOLDER}/api/create_product_endpoint.ts`
+    )
+    assert.isFalse(existsSync(path('api/add_product_endpoint.ts')))
+  })
+
   test('add-endpoint rejects {label}')
     .with([
       {
