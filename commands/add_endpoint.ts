@@ -191,11 +191,19 @@ export default class AddEndpoint extends ScaffoldCommand {
     const base = version ? `/api/${version.segment}/${routeSegment}` : `/api/${routeSegment}`
     const requiresBody =
       kind === 'command' &&
-      /\bvine\.(?!any)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
+      /\bvine\.(?!any|create)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
         await readFile(messageFile.replace(/_command\.ts$/, '_validator.ts'), 'utf8').catch(
           () => ''
         )
       )
+    const handlerSource = await readFile(
+      messageFile.replace(/_(command|query)\.ts$/, '_handler.ts'),
+      'utf8'
+    ).catch(() => '')
+    const answersNotImplemented = handlerSource.includes(
+      `AppError.notImplemented('${useCase}.NotImplemented'`
+    )
+    const sendsBody = ['post', 'put', 'patch'].includes(method)
     const state = {
       testName: version ? `${snake}_${version.folder}` : snake,
       sampleBase: base,
@@ -219,11 +227,16 @@ export default class AddEndpoint extends ScaffoldCommand {
       rejectsEmptyBody:
         requiresBody && ['post', 'put', 'patch'].includes(method) && uuidParams.length === 0,
       rejectsBadId: uuidParams.length > 0,
+      // Until its handler is written the endpoint answers 501; a body with required fields
+      // answers 400 first, which the test above covers.
+      answersNotImplemented: answersNotImplemented && !(requiresBody && sendsBody),
+      sendsBody,
+      notImplementedCode: `${useCase}.NotImplemented`,
     }
     const plan = new FilePlan(this.app.makePath())
     const endpoint = await renderStub(this.app, 'endpoint/endpoint.stub', state)
     plan.create(endpoint.destination, endpoint.contents)
-    if (state.rejectsEmptyBody || state.rejectsBadId) {
+    if (state.rejectsEmptyBody || state.rejectsBadId || state.answersNotImplemented) {
       const test = await renderStub(this.app, 'endpoint/test.stub', state)
       plan.create(test.destination, test.contents)
     }

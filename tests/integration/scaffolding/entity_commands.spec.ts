@@ -277,7 +277,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   }) => {
     await runCommand(AddCommand, ['Recalculate', '--module', MODULE, '--result-type', 'number'])
     const handler = await readFile(commandFile('recalculate', 'handler'), 'utf8')
-    assert.include(handler, "AppError.failure('Recalculate.NotImplemented'")
+    assert.include(handler, "AppError.notImplemented('Recalculate.NotImplemented'")
     assert.notInclude(handler, 'success(')
   })
 
