@@ -6,11 +6,15 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
+import { startPostgresInstance } from '#tests/common/postgres_instance'
 import { startServerProcess } from '#tests/common/server_process'
 
 const run = promisify(execFile)
 
-/** The new app's ports: 20 and 121 above this suite's own (TEST_PORT, 5100 by default). */
+/**
+ * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default), and
+ * 60 above it for a PostgreSQL server of the test's own.
+ */
 const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
 const port = (offset: number) => String(BASE_PORT + offset)
 
@@ -44,7 +48,7 @@ test.group('Names that are SQL keywords, end to end', (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  test('an entity Order with a property Group in a module Sales typechecks, migrates and answers over HTTP', async ({
+  test('an entity Order with a property Group in a module Sales typechecks, migrates and answers over HTTP on SQLite and PostgreSQL', async ({
     assert,
   }) => {
     const node = process.execPath
@@ -103,34 +107,44 @@ test.group('Names that are SQL keywords, end to end', (group) => {
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
     assert.notMatch(tests.stdout, /failed/)
 
-    const server = await startServerProcess(
-      {
-        NODE_ENV: 'development',
-        HTTPS_ENABLED: 'false',
-        HOST: '127.0.0.1',
-        PORT: port(121),
-        DB_CONNECTION: 'sqlite',
-        SQLITE_FILENAME: 'tmp/db.sqlite3',
-      },
-      { appRoot: shop }
-    )
-    try {
-      const base = `http://127.0.0.1:${port(121)}`
-      const created = await fetch(`${base}/api/sales/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ group: 'Wholesale', select: 3, type: 'rush' }),
-      })
-      assert.equal(created.status, 201, await created.clone().text())
-      const location = created.headers.get('location')!
-      const id = await created.json()
-      assert.equal(location, `/api/sales/${id}`)
+    // The same app on SQLite, then on PostgreSQL; each server creates its tables as it starts.
+    for (const database of ['sqlite', 'pg'] as const) {
+      const postgres = database === 'pg' ? await startPostgresInstance(Number(port(60))) : undefined
+      const appPort = port(database === 'pg' ? 122 : 121)
+      try {
+        const server = await startServerProcess(
+          {
+            NODE_ENV: 'development',
+            HTTPS_ENABLED: 'false',
+            HOST: '127.0.0.1',
+            PORT: appPort,
+            DB_CONNECTION: database,
+            SQLITE_FILENAME: 'tmp/db.sqlite3',
+            ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+          },
+          { appRoot: shop }
+        )
+        try {
+          const base = `http://127.0.0.1:${appPort}`
+          const created = await fetch(`${base}/api/sales/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ group: 'Wholesale', select: 3, type: 'rush' }),
+          })
+          assert.equal(created.status, 201, `${database}: ${await created.clone().text()}`)
+          const location = created.headers.get('location')!
+          const id = await created.json()
+          assert.equal(location, `/api/sales/${id}`)
 
-      const read = await fetch(`${base}${location}`)
-      assert.equal(read.status, 200)
-      assert.deepEqual(await read.json(), { id, group: 'Wholesale', select: 3, type: 'rush' })
-    } finally {
-      await server.stop()
+          const read = await fetch(`${base}${location}`)
+          assert.equal(read.status, 200, database)
+          assert.deepEqual(await read.json(), { id, group: 'Wholesale', select: 3, type: 'rush' })
+        } finally {
+          await server.stop()
+        }
+      } finally {
+        postgres?.destroy()
+      }
     }
   }).timeout(300_000)
 })
