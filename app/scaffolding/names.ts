@@ -37,6 +37,7 @@ export type NameKind =
   | 'module'
   | 'entity'
   | 'property'
+  | 'field'
   | 'command'
   | 'query'
   | 'endpoint'
@@ -91,6 +92,12 @@ export function assertPascalCaseName(
     throw new ScaffoldError(
       `The module name "${name}" cannot be used: its tables would share the prefix pantheon_ of the kit's own tables (pantheon_outbox, pantheon_inbox, pantheon_dead_letters)`,
       'Choose another name'
+    )
+  }
+  if (what === 'field' && camel === 'constructor') {
+    throw new ScaffoldError(
+      `The field name "${name}" cannot be used: a class may not have a field named "constructor"`,
+      `Choose another name, e.g. ${name}Name`
     )
   }
   if (options.sql && snakeCase(name).length > SQL_IDENTIFIER_LIMIT) {

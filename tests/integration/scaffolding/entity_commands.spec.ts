@@ -281,6 +281,43 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.notInclude(handler, 'success(')
   })
 
+  test('add-command --fields gives a command outside the CRUD conventions its fields and rules', async ({
+    assert,
+  }) => {
+    const { exitCode } = await runCommand(AddCommand, [
+      'Restock',
+      '--module',
+      MODULE,
+      '--result-type',
+      'void',
+      '--fields',
+      'Quantity:int,Note:text?',
+    ])
+    assert.equal(exitCode, 0)
+    const command = await readFile(commandFile('restock', 'command'), 'utf8')
+    assert.include(command, 'declare readonly quantity: number')
+    assert.include(command, 'declare readonly note?: string | null')
+    const validator = await readFile(commandFile('restock', 'validator'), 'utf8')
+    assert.include(validator, 'quantity: vine.number({ strict: true }).withoutDecimals(),')
+    assert.include(validator, 'note: vine.string().trim().nullable().optional(),')
+  })
+
+  test('add-command refuses --fields for a command that takes its fields from the entity', async ({
+    assert,
+  }) => {
+    const { exitCode, output } = await runCommand(AddCommand, [
+      'CreateProduct',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductId',
+      '--fields',
+      'Quantity:int',
+    ])
+    assert.equal(exitCode, 1)
+    assert.include(output, 'CreateProduct takes its fields from the Product entity')
+  })
+
   test('add-command rejects {label}')
     .with([
       {
