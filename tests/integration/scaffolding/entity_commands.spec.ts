@@ -71,6 +71,26 @@ test.group('add-entity', (group) => {
     )
   })
 
+  test('refuses an entity whose generated names collide with an existing entity', async ({
+    assert,
+  }) => {
+    await addProduct()
+    for (const name of ['ProductId', 'ProductModel', 'NewProduct']) {
+      const { exitCode, output } = await runCommand(AddEntity, [
+        name,
+        '--module',
+        MODULE,
+        '--properties',
+        'Name:string',
+      ])
+      assert.equal(exitCode, 1)
+      assert.include(output, `cannot be used beside the entity Product`)
+    }
+    // Product itself may still be generated again with --force.
+    const again = await addProduct(['--force'])
+    assert.equal(again.exitCode, 0)
+  })
+
   test('registers the repository once however often it runs', async ({ assert }) => {
     await addProduct()
     await addProduct(['--force'])
