@@ -50,7 +50,13 @@ async function knownUseCases(folder: string, kind: 'command' | 'query'): Promise
     .sort()
 }
 
-/** Another endpoint file of the same folder (one API version) on this method and path. */
+/** A route as the router matches it: `/:id` and `/:productId` are the same route. */
+const routeShape = (route: string) => route.replace(/:[A-Za-z0-9]+/g, ':')
+
+/**
+ * Another endpoint file of the same folder (one API version) on this method and route, params
+ * named differently included.
+ */
 async function endpointOnRoute(
   folder: string,
   method: string,
@@ -61,9 +67,11 @@ async function endpointOnRoute(
   for (const file of files.filter((name) => name.endsWith('_endpoint.ts')).sort()) {
     if (file === ownFile) continue
     const source = await readFile(join(folder, file), 'utf8')
+    const path = /readonly path = '([^']*)'/.exec(source)?.[1]
     if (
       source.includes(`readonly method = '${method}'`) &&
-      source.includes(`readonly path = '${route}'`)
+      path !== undefined &&
+      routeShape(path) === routeShape(route)
     ) {
       return join(folder, file)
     }

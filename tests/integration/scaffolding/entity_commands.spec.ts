@@ -556,6 +556,38 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.isFalse(existsSync(path('api/add_product_endpoint.ts')))
   })
 
+  test('add-endpoint refuses a route that differs from a served one only by its param names', async ({
+    assert,
+  }) => {
+    await runCommand(AddQuery, [
+      'GetProductById',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductDto',
+    ])
+    const endpoint = (name: string, route: string) =>
+      runCommand(AddEndpoint, [
+        name,
+        '--module',
+        MODULE,
+        '--method',
+        'GET',
+        '--route',
+        route,
+        '--query',
+        'GetProductById',
+      ])
+    const first = await endpoint('GetProduct', '/:id')
+    assert.equal(first.exitCode, 0)
+    const second = await endpoint('ShowProduct', '/:productId')
+    assert.equal(second.exitCode, 1)
+    assert.include(
+      second.output,
+      `GET /:productId is already served by modules/${FOLDER}/api/get_product_endpoint.ts`
+    )
+  })
+
   test('add-endpoint rejects {label}')
     .with([
       {
