@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
-import { commandIntent, entityFields, type FieldSpec } from '../app/scaffolding/crud.js'
+import {
+  commandIntent,
+  entityFields,
+  parseCommandFields,
+  type FieldSpec,
+} from '../app/scaffolding/crud.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
@@ -38,6 +43,12 @@ export default class AddCommand extends ScaffoldCommand {
   })
   declare resultType?: string
 
+  @flags.string({
+    description:
+      'Fields of a command outside the CRUD conventions: "Quantity:int,Note:text?" (? = optional)',
+  })
+  declare fields?: string
+
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
     const name = useCaseName(this.name, 'Command')
@@ -71,14 +82,21 @@ export default class AddCommand extends ScaffoldCommand {
       )
     }
     const entityFieldSpecs = intent.kind === 'custom' ? [] : entityFields(intent.entity)
+    if (this.fields !== undefined && intent.kind !== 'custom') {
+      throw new ScaffoldError(
+        `${name} takes its fields from the ${intent.entity.name} entity: leave --fields out`
+      )
+    }
     const fields =
-      intent.kind === 'create'
-        ? entityFieldSpecs
-        : intent.kind === 'update'
-          ? [ID_FIELD, ...entityFieldSpecs]
-          : intent.kind === 'delete'
-            ? [ID_FIELD]
-            : []
+      intent.kind === 'custom'
+        ? parseCommandFields(this.fields ?? '')
+        : intent.kind === 'create'
+          ? entityFieldSpecs
+          : intent.kind === 'update'
+            ? [ID_FIELD, ...entityFieldSpecs]
+            : intent.kind === 'delete'
+              ? [ID_FIELD]
+              : []
     const state = {
       moduleRoot: module.root,
       folder,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readdir, readFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
 import {
   parseApiVersion,
@@ -30,6 +30,53 @@ function checkRoute(route: string | undefined): string {
     )
   }
   return route
+}
+
+/** The result type a generated message declares: `extends Command<ProductId>` → ProductId. */
+function declaredResultType(source: string, className: string): string | undefined {
+  const match = new RegExp(`class ${className} extends (?:Command|Query)<(.+)> \\{`).exec(source)
+  return match?.[1].replace(/\s+/g, '')
+}
+
+/** The commands (or queries) of a module, by the folders add-command and add-query made. */
+async function knownUseCases(folder: string, kind: 'command' | 'query'): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => [])
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .filter((entry) => existsSync(join(folder, entry.name, `${entry.name}_${kind}.ts`)))
+    .map((entry) =>
+      entry.name.replace(/(^|_)([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase())
+    )
+    .sort()
+}
+
+/** A route as the router matches it: `/:id` and `/:productId` are the same route. */
+const routeShape = (route: string) => route.replace(/:[A-Za-z0-9]+/g, ':')
+
+/**
+ * Another endpoint file of the same folder (one API version) on this method and route, params
+ * named differently included.
+ */
+async function endpointOnRoute(
+  folder: string,
+  method: string,
+  route: string,
+  ownFile: string
+): Promise<string | undefined> {
+  const files = await readdir(folder).catch(() => [])
+  for (const file of files.filter((name) => name.endsWith('_endpoint.ts')).sort()) {
+    if (file === ownFile) continue
+    const source = await readFile(join(folder, file), 'utf8')
+    const path = /readonly path = '([^']*)'/.exec(source)?.[1]
+    if (
+      source.includes(`readonly method = '${method}'`) &&
+      path !== undefined &&
+      routeShape(path) === routeShape(route)
+    ) {
+      return join(folder, file)
+    }
+  }
+  return undefined
 }
 
 export default class AddEndpoint extends ScaffoldCommand {
@@ -76,9 +123,6 @@ export default class AddEndpoint extends ScaffoldCommand {
     if (Boolean(this.command) === Boolean(this.query)) {
       throw new ScaffoldError('Give exactly one of --command <Name> or --query <Name>')
     }
-    if (!this.resultType)
-      throw new ScaffoldError('--result-type is required, e.g. --result-type ProductId')
-
     const kind = this.command ? 'command' : 'query'
     const useCase = useCaseName(
       (this.command ?? this.query)!,
@@ -94,9 +138,13 @@ export default class AddEndpoint extends ScaffoldCommand {
       `${useCaseSnake}_${kind}.ts`
     )
     if (!existsSync(messageFile)) {
+      const known = await knownUseCases(join(module.root, 'application', folderName), kind)
       throw new ScaffoldError(
         `The ${kind} ${useCase} does not exist in the ${module.pascal} module`,
-        `Create it first: node ace add-${kind} ${useCase} --module ${module.pascal} --result-type ${this.resultType}`
+        (known.length
+          ? `Known ${folderName}: ${known.join(', ')}. `
+          : `The module has no ${folderName} yet. `) +
+          `Create it first: node ace add-${kind} ${useCase} --module ${module.pascal} --result-type ${this.resultType ?? '<Type>'}`
       )
     }
     const className = `${useCase}${kind === 'command' ? 'Command' : 'Query'}`
@@ -104,6 +152,17 @@ export default class AddEndpoint extends ScaffoldCommand {
     if (!messageSource.includes('static fromInput(')) {
       throw new ScaffoldError(
         `${className} has no fromInput(): it was not made by add-${kind}, so bind it by hand`
+      )
+    }
+    const declared = declaredResultType(messageSource, className)
+    const resultType = this.resultType ?? declared
+    if (!resultType) {
+      throw new ScaffoldError('--result-type is required, e.g. --result-type ProductId')
+    }
+    if (declared && declared !== resultType.replace(/\s+/g, '')) {
+      throw new ScaffoldError(
+        `--result-type ${resultType} does not match ${className}, which returns ${declared}`,
+        `Use --result-type ${declared}, or leave --result-type out and it is read from ${className}`
       )
     }
 
@@ -117,14 +176,21 @@ export default class AddEndpoint extends ScaffoldCommand {
         'Use --force to overwrite it'
       )
     }
+    const clash = await endpointOnRoute(folder, method, route, `${snake}_endpoint.ts`)
+    if (clash) {
+      throw new ScaffoldError(
+        `${method.toUpperCase()} ${route} is already served by ${relative(this.app.makePath(), clash)}: the app would refuse to start with two endpoints on one route`,
+        'Choose another --method or --route, or change that endpoint'
+      )
+    }
     const params = route
       .split('/')
       .filter((segment) => segment.startsWith(':'))
       .map((segment) => segment.slice(1))
     const uuidParams = params.filter((param) => param === 'id' || param.endsWith('Id'))
-    const returnsId = this.resultType.endsWith('Id') || this.resultType === 'string'
+    const returnsId = resultType.endsWith('Id') || resultType === 'string'
     const response =
-      this.resultType === 'void' || method === 'delete'
+      resultType === 'void' || method === 'delete'
         ? 'noContent'
         : method === 'post' && returnsId
           ? 'created'
@@ -133,11 +199,19 @@ export default class AddEndpoint extends ScaffoldCommand {
     const base = version ? `/api/${version.segment}/${routeSegment}` : `/api/${routeSegment}`
     const requiresBody =
       kind === 'command' &&
-      /\bvine\.(?!any)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
+      /\bvine\.(?!any|create)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
         await readFile(messageFile.replace(/_command\.ts$/, '_validator.ts'), 'utf8').catch(
           () => ''
         )
       )
+    const handlerSource = await readFile(
+      messageFile.replace(/_(command|query)\.ts$/, '_handler.ts'),
+      'utf8'
+    ).catch(() => '')
+    const answersNotImplemented = handlerSource.includes(
+      `AppError.notImplemented('${useCase}.NotImplemented'`
+    )
+    const sendsBody = ['post', 'put', 'patch'].includes(method)
     const state = {
       testName: version ? `${snake}_${version.folder}` : snake,
       sampleBase: base,
@@ -161,11 +235,16 @@ export default class AddEndpoint extends ScaffoldCommand {
       rejectsEmptyBody:
         requiresBody && ['post', 'put', 'patch'].includes(method) && uuidParams.length === 0,
       rejectsBadId: uuidParams.length > 0,
+      // Until its handler is written the endpoint answers 501; a body with required fields
+      // answers 400 first, which the test above covers.
+      answersNotImplemented: answersNotImplemented && !(requiresBody && sendsBody),
+      sendsBody,
+      notImplementedCode: `${useCase}.NotImplemented`,
     }
     const plan = new FilePlan(this.app.makePath())
     const endpoint = await renderStub(this.app, 'endpoint/endpoint.stub', state)
     plan.create(endpoint.destination, endpoint.contents)
-    if (state.rejectsEmptyBody || state.rejectsBadId) {
+    if (state.rejectsEmptyBody || state.rejectsBadId || state.answersNotImplemented) {
       const test = await renderStub(this.app, 'endpoint/test.stub', state)
       plan.create(test.destination, test.contents)
     }

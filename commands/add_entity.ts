@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { args, flags } from '@adonisjs/core/ace'
-import { entityNames } from '../app/scaffolding/entity_names.js'
+import { collidingEntity, entityNames } from '../app/scaffolding/entity_names.js'
 import {
   fromModelExpression,
   parseProperties,
@@ -14,6 +14,7 @@ import { registerRepository } from '../app/scaffolding/register_repository.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
+import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
 
 export default class AddEntity extends ScaffoldCommand {
   static commandName = 'add-entity'
@@ -46,6 +47,15 @@ export default class AddEntity extends ScaffoldCommand {
       fromModel: fromModelExpression(spec, 'row'),
     }))
     const entity = entityNames(this.name)
+    const definitions = await loadEntityDefinitions(module.root)
+    const existing = definitions.map((definition) => definition.name)
+    const collision = collidingEntity(this.name, existing)
+    if (collision) {
+      throw new ScaffoldError(
+        `The entity name "${this.name}" cannot be used beside the entity ${collision}: their generated classes and files would share names (${collision}Id, ${collision}Model…)`,
+        'Choose a name that is not another entity name with Id, Model, Repository, Created, Snapshot, Page, Definition or New around it'
+      )
+    }
     if (existsSync(`${module.root}/domain/${entity.snake}.ts`) && !this.force) {
       throw new ScaffoldError(
         `The entity ${this.name} already exists in the ${module.pascal} module`,

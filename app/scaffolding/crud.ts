@@ -1,7 +1,13 @@
-import type { EntityDefinition, PropertyType } from '../building_blocks/domain/entity_definition.js'
+import {
+  PROPERTY_TYPES,
+  type EntityDefinition,
+  type PropertyDefinition,
+  type PropertyType,
+} from '../building_blocks/domain/entity_definition.js'
 import { entityNames, type EntityNames } from './entity_names.js'
 import { DECIMAL_PRECISION, DECIMAL_SCALE } from './entity_properties.js'
-import { snakeCase } from './names.js'
+import { assertPascalCaseName, camelCase, snakeCase } from './names.js'
+import { ScaffoldError } from './scaffold_error.js'
 
 /** What a command or query name says it does to which entity, when it follows a CRUD convention. */
 export type CrudIntent =
@@ -141,4 +147,35 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
       column: snakeCase(field),
     }
   })
+}
+
+/**
+ * Reads add-command's `--fields "Quantity:int,Note:text?"` (the property types of add-entity; `?`
+ * for optional) into the fields of a command outside the CRUD conventions.
+ */
+export function parseCommandFields(raw: string): FieldSpec[] {
+  const properties: Record<string, PropertyDefinition> = {}
+  for (const entry of raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([^:]+):([a-z]+)(\?)?$/.exec(entry)
+    if (!match) {
+      throw new ScaffoldError(
+        `"${entry}" is not a field: write Name:type, or Name:type? for optional`
+      )
+    }
+    const [, pascal, type, optional] = match
+    assertPascalCaseName(pascal, 'field')
+    if (!(PROPERTY_TYPES as readonly string[]).includes(type)) {
+      throw new ScaffoldError(
+        `"${type}" is not a field type (in ${entry})`,
+        `Valid types: ${PROPERTY_TYPES.join(', ')}; add ? for optional (Note:text?)`
+      )
+    }
+    const field = camelCase(pascal)
+    if (field in properties) throw new ScaffoldError(`The field ${pascal} is listed twice`)
+    properties[field] = { type: type as PropertyType, optional: optional === '?' }
+  }
+  return entityFields({ name: 'Command', aggregate: false, properties })
 }

@@ -21,3 +21,31 @@ export function entityNames(name: string): EntityNames {
     pluralSnake: snakeCase(plural),
   }
 }
+
+/** The class and type names the generator makes for an entity: Product, ProductId, ProductModel… */
+export function generatedIdentifiers(name: string): string[] {
+  return [
+    name,
+    `${name}Id`,
+    `${name}Repository`,
+    `Lucid${name}Repository`,
+    `${name}Model`,
+    `${name}Created`,
+    `${name}Snapshot`,
+    `${name}Page`,
+    `${name}Definition`,
+    `New${name}`,
+  ]
+}
+
+/**
+ * The existing entity whose generated names a new entity's would collide with (an entity
+ * `ProductId` beside `Product` would overwrite product_id.ts), if any.
+ */
+export function collidingEntity(name: string, existing: string[]): string | undefined {
+  const mine = new Set(generatedIdentifiers(name))
+  return existing.find(
+    (other) =>
+      other !== name && generatedIdentifiers(other).some((identifier) => mine.has(identifier))
+  )
+}

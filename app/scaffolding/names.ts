@@ -1,51 +1,109 @@
 import { ScaffoldError } from './scaffold_error.js'
 
-const TYPESCRIPT_RESERVED = new Set(
+/**
+ * Words JavaScript refuses as a variable or parameter name in a module (strict mode). Only these
+ * break generated code: a name is also an object key, a class name or a property access, where
+ * every word is fine, but the generator binds an entity's camelCase name as a variable and a
+ * property's as a constructor parameter.
+ */
+const BINDING_RESERVED = new Set(
   (
     'break case catch class const continue debugger default delete do else enum export extends ' +
     'false finally for function if import in instanceof new null return super switch this throw ' +
     'true try typeof var void while with implements interface let package private protected ' +
-    'public static yield any boolean constructor declare get module require number set string ' +
-    'symbol type from of async await never unknown object undefined arguments eval'
+    'public static yield await arguments eval'
   ).split(' ')
 )
 
-const SQL_RESERVED = new Set(
+/**
+ * Names an entity class must not take: the kit's and the libraries' classes and the globals the
+ * generated files import or use next to it (`class Entity extends Entity`, `Number(row.price)`
+ * once a class `Number` shadows the global).
+ */
+const TAKEN_CLASS_NAMES = new Set(
   (
-    'all alter and any as asc between by case check column constraint create cross current ' +
-    'default delete desc distinct drop else end except exists false fetch for foreign from full ' +
-    'grant group having in index inner insert intersect into is join key left like limit not null ' +
-    'offset on or order outer primary references right select session set some table then to ' +
-    'true union unique update user using values view when where with'
+    'AggregateRoot Entity DomainEvent Command Query Result AppError CommandHandler QueryHandler ' +
+    'BaseModel DateTime LucidUnitOfWork TypedId MediatorEndpoint HttpContext ' +
+    'Array Boolean Date Error JSON Map Number Object Parameters Partial Promise Record Set String'
   ).split(' ')
 )
+
+/** PostgreSQL cuts identifiers at 63 bytes; a table or column name must fit. */
+const SQL_IDENTIFIER_LIMIT = 63
 
 const PASCAL_CASE = /^[A-Z][a-zA-Z0-9]*$/
 
+export type NameKind =
+  | 'module'
+  | 'entity'
+  | 'property'
+  | 'field'
+  | 'command'
+  | 'query'
+  | 'endpoint'
+  | 'event'
+  | 'migration'
+  | 'application'
+
 /**
- * Checks a name given on the command line before anything is written: PascalCase, not a
- * reserved word of TypeScript (nor of SQL when it becomes a table or column), no path parts.
+ * Checks a name given on the command line before anything is written. Refuses only what the
+ * generated code cannot carry: path parts, anything but ASCII PascalCase (files, classes and
+ * routes are derived from it), an SQL identifier longer than PostgreSQL keeps, and, where the
+ * generator binds the name as a variable or parameter, a word JavaScript reserves. SQL keywords
+ * are fine: tables are prefixed with their module and every identifier is quoted.
  */
 export function assertPascalCaseName(
   name: string,
-  what: string,
+  what: NameKind,
   options: { sql?: boolean } = {}
 ): void {
   if (name.includes('/') || name.includes('\\') || name.includes('..')) {
     throw new ScaffoldError(`The ${what} name "${name}" must not contain "/", "\\" or ".."`)
   }
   if (!PASCAL_CASE.test(name)) {
+    const suggestion = suggestPascalCase(name)
     throw new ScaffoldError(
-      `The ${what} name "${name}" must be PascalCase: a capital letter, then letters and digits`,
-      `For example: ${suggestPascalCase(name) || 'Orders'}`
+      `The ${what} name "${name}" must be PascalCase in plain ASCII: a capital letter A-Z, then letters and digits (it becomes file, class and table names)`,
+      suggestion && suggestion !== name
+        ? `For example: ${suggestion}`
+        : 'No suggestion: start with a letter A-Z and use only letters and digits'
     )
   }
-  const lower = name.toLowerCase()
-  if (TYPESCRIPT_RESERVED.has(lower)) {
-    throw new ScaffoldError(`The ${what} name "${name}" is a reserved word in TypeScript`)
+  const camel = camelCase(name)
+  if (what === 'entity' && BINDING_RESERVED.has(camel)) {
+    throw new ScaffoldError(
+      `The entity name "${name}" cannot be used: the generated code names a variable "${camel}", a word JavaScript reserves`,
+      `Choose a longer name, e.g. ${name}Item or ${name}Record`
+    )
   }
-  if (options.sql && SQL_RESERVED.has(snakeCase(name))) {
-    throw new ScaffoldError(`The ${what} name "${name}" is a reserved word in SQL`)
+  if (what === 'entity' && TAKEN_CLASS_NAMES.has(name)) {
+    throw new ScaffoldError(
+      `The entity name "${name}" cannot be used: the generated files already import or use a "${name}" (from the kit, Lucid, Luxon or JavaScript itself)`,
+      `Choose another name, e.g. ${name}Item or ${name}Record`
+    )
+  }
+  if (what === 'property' && (BINDING_RESERVED.has(camel) || camel === 'constructor')) {
+    throw new ScaffoldError(
+      `The property name "${name}" cannot be used: the entity takes "${camel}" as a constructor parameter, which JavaScript does not allow`,
+      `Choose another name, e.g. ${name}Value or ${name}Name`
+    )
+  }
+  if (what === 'module' && snakeCase(name) === 'pantheon') {
+    throw new ScaffoldError(
+      `The module name "${name}" cannot be used: its tables would share the prefix pantheon_ of the kit's own tables (pantheon_outbox, pantheon_inbox, pantheon_dead_letters)`,
+      'Choose another name'
+    )
+  }
+  if (what === 'field' && camel === 'constructor') {
+    throw new ScaffoldError(
+      `The field name "${name}" cannot be used: a class may not have a field named "constructor"`,
+      `Choose another name, e.g. ${name}Name`
+    )
+  }
+  if (options.sql && snakeCase(name).length > SQL_IDENTIFIER_LIMIT) {
+    throw new ScaffoldError(
+      `The ${what} name "${name}" is too long: as a table or column name (${snakeCase(name)}) it passes the ${SQL_IDENTIFIER_LIMIT} characters PostgreSQL keeps`
+    )
   }
 }
 
@@ -62,8 +120,29 @@ export function camelCase(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1)
 }
 
-function suggestPascalCase(name: string): string {
+/** Letters with no decomposition into an ASCII letter and marks. */
+const TRANSLITERATIONS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'Ae',
+  œ: 'oe',
+  Œ: 'Oe',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'Th',
+}
+
+/** A PascalCase spelling of what was typed, accents dropped: `Ördersé` → `Orderse`, `order-items` → `OrderItems`. */
+export function suggestPascalCase(name: string): string {
   return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^ -~]/g, (letter) => TRANSLITERATIONS[letter] ?? ' ')
     .split(/[^a-zA-Z0-9]+/)
     .filter(Boolean)
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))

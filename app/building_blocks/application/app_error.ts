@@ -3,7 +3,14 @@
  * (see building_blocks/infrastructure/http/problem_details.ts); nothing else decides statuses.
  */
 export type ErrorKind =
-  'validation' | 'notFound' | 'conflict' | 'unauthorized' | 'forbidden' | 'unavailable' | 'failure'
+  | 'validation'
+  | 'notFound'
+  | 'conflict'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'unavailable'
+  | 'notImplemented'
+  | 'failure'
 
 /** One failed field of a validation error. `field` is the path of the input, e.g. "price". */
 export interface FieldError {
@@ -46,6 +53,11 @@ export class AppError {
 
   static unavailable(code: string, message: string) {
     return new AppError('unavailable', code, message)
+  }
+
+  /** A use case whose handler is not written yet: the generators' starting point, answered 501. */
+  static notImplemented(code: string, message: string) {
+    return new AppError('notImplemented', code, message)
   }
 
   static failure(code: string, message: string) {

@@ -52,11 +52,11 @@ test.group('add-module', (group) => {
         message: 'must not contain "/", "\\" or ".."',
       },
       {
-        label: 'a TypeScript reserved word',
-        name: 'Class',
-        message: 'is a reserved word in TypeScript',
+        label: "the kit's own table prefix",
+        name: 'Pantheon',
+        message: "the kit's own tables",
       },
-      { label: 'an SQL reserved word', name: 'Order', message: 'is a reserved word in SQL' },
+      { label: 'a name with accents', name: 'Ördersé', message: 'For example: Orderse' },
       { label: 'a name starting with a digit', name: '1Billing', message: 'must be PascalCase' },
     ])
     .run(async ({ assert }, { name, message }) => {

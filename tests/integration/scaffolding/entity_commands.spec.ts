@@ -71,6 +71,26 @@ test.group('add-entity', (group) => {
     )
   })
 
+  test('refuses an entity whose generated names collide with an existing entity', async ({
+    assert,
+  }) => {
+    await addProduct()
+    for (const name of ['ProductId', 'ProductModel', 'NewProduct']) {
+      const { exitCode, output } = await runCommand(AddEntity, [
+        name,
+        '--module',
+        MODULE,
+        '--properties',
+        'Name:string',
+      ])
+      assert.equal(exitCode, 1)
+      assert.include(output, `cannot be used beside the entity Product`)
+    }
+    // Product itself may still be generated again with --force.
+    const again = await addProduct(['--force'])
+    assert.equal(again.exitCode, 0)
+  })
+
   test('registers the repository once however often it runs', async ({ assert }) => {
     await addProduct()
     await addProduct(['--force'])
@@ -104,9 +124,9 @@ test.group('add-entity', (group) => {
         message: 'The module Nowhere does not exist',
       },
       {
-        label: 'a reserved property name',
-        argv: ['Product', '--module', MODULE, '--properties', 'Select:string'],
-        message: 'is a reserved word in SQL',
+        label: 'a property JavaScript cannot take as a constructor parameter',
+        argv: ['Product', '--module', MODULE, '--properties', 'Default:string'],
+        message: 'takes "default" as a constructor parameter',
       },
       {
         label: 'a property listed twice',
@@ -277,8 +297,45 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   }) => {
     await runCommand(AddCommand, ['Recalculate', '--module', MODULE, '--result-type', 'number'])
     const handler = await readFile(commandFile('recalculate', 'handler'), 'utf8')
-    assert.include(handler, "AppError.failure('Recalculate.NotImplemented'")
+    assert.include(handler, "AppError.notImplemented('Recalculate.NotImplemented'")
     assert.notInclude(handler, 'success(')
+  })
+
+  test('add-command --fields gives a command outside the CRUD conventions its fields and rules', async ({
+    assert,
+  }) => {
+    const { exitCode } = await runCommand(AddCommand, [
+      'Restock',
+      '--module',
+      MODULE,
+      '--result-type',
+      'void',
+      '--fields',
+      'Quantity:int,Note:text?',
+    ])
+    assert.equal(exitCode, 0)
+    const command = await readFile(commandFile('restock', 'command'), 'utf8')
+    assert.include(command, 'declare readonly quantity: number')
+    assert.include(command, 'declare readonly note?: string | null')
+    const validator = await readFile(commandFile('restock', 'validator'), 'utf8')
+    assert.include(validator, 'quantity: vine.number({ strict: true }).withoutDecimals(),')
+    assert.include(validator, 'note: vine.string().trim().nullable().optional(),')
+  })
+
+  test('add-command refuses --fields for a command that takes its fields from the entity', async ({
+    assert,
+  }) => {
+    const { exitCode, output } = await runCommand(AddCommand, [
+      'CreateProduct',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductId',
+      '--fields',
+      'Quantity:int',
+    ])
+    assert.equal(exitCode, 1)
+    assert.include(output, 'CreateProduct takes its fields from the Product entity')
   })
 
   test('add-command rejects {label}')
@@ -299,9 +356,9 @@ test.group('add-command, add-query and add-endpoint', (group) => {
         message: '--result-type is required',
       },
       {
-        label: 'a reserved word',
-        argv: ['Delete', '--module', MODULE, '--result-type', 'void'],
-        message: 'is a reserved word in TypeScript',
+        label: 'a name with accents',
+        argv: ['ShipÖrder', '--module', MODULE, '--result-type', 'void'],
+        message: 'For example: ShipOrder',
       },
     ])
     .run(async ({ assert }, { argv, message }) => {
@@ -402,6 +459,133 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.include(endpoint, 'CreateProductCommand.fromInput(input)')
     assert.include(endpoint, 'this.created(ctx, id)')
     assert.isTrue(existsSync(path('tests/integration/create_product_endpoint.spec.ts')))
+  })
+
+  test('add-endpoint refuses {label} and writes nothing')
+    .with([
+      {
+        label: 'a result type the command does not return',
+        argv: ['--method', 'POST', '--route', '/', '--result-type', 'string'],
+        message:
+          '--result-type string does not match CreateProductCommand, which returns ProductId',
+      },
+      {
+        label: 'an unknown command, listing the known ones',
+        argv: ['--method', 'POST', '--route', '/', '--command', 'MakeProduct'],
+        message: 'Known commands: CreateProduct',
+      },
+    ])
+    .run(async ({ assert }, { argv, message }) => {
+      await runCommand(AddCommand, [
+        'CreateProduct',
+        '--module',
+        MODULE,
+        '--result-type',
+        'ProductId',
+      ])
+      const { exitCode, output } = await runCommand(AddEndpoint, [
+        'Thing',
+        '--module',
+        MODULE,
+        ...(argv.includes('--command') ? [] : ['--command', 'CreateProduct']),
+        ...argv,
+      ])
+      assert.equal(exitCode, 1)
+      assert.include(output, message)
+      assert.isFalse(existsSync(path('api/thing_endpoint.ts')))
+    })
+
+  test('add-endpoint reads the result type from the command when --result-type is left out', async ({
+    assert,
+  }) => {
+    await runCommand(AddCommand, [
+      'CreateProduct',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductId',
+    ])
+    const { exitCode } = await runCommand(AddEndpoint, [
+      'CreateProduct',
+      '--module',
+      MODULE,
+      '--method',
+      'POST',
+      '--route',
+      '/',
+      '--command',
+      'CreateProduct',
+    ])
+    assert.equal(exitCode, 0)
+    assert.include(
+      await readFile(path('api/create_product_endpoint.ts'), 'utf8'),
+      'this.created(ctx, id)'
+    )
+  })
+
+  test('add-endpoint refuses a second endpoint on the same method and route, naming the first', async ({
+    assert,
+  }) => {
+    await runCommand(AddCommand, [
+      'CreateProduct',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductId',
+    ])
+    const endpoint = (name: string) =>
+      runCommand(AddEndpoint, [
+        name,
+        '--module',
+        MODULE,
+        '--method',
+        'POST',
+        '--route',
+        '/',
+        '--command',
+        'CreateProduct',
+      ])
+    const first = await endpoint('CreateProduct')
+    assert.equal(first.exitCode, 0)
+    const second = await endpoint('AddProduct')
+    assert.equal(second.exitCode, 1)
+    assert.include(
+      second.output,
+      `POST / is already served by modules/${FOLDER}/api/create_product_endpoint.ts`
+    )
+    assert.isFalse(existsSync(path('api/add_product_endpoint.ts')))
+  })
+
+  test('add-endpoint refuses a route that differs from a served one only by its param names', async ({
+    assert,
+  }) => {
+    await runCommand(AddQuery, [
+      'GetProductById',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductDto',
+    ])
+    const endpoint = (name: string, route: string) =>
+      runCommand(AddEndpoint, [
+        name,
+        '--module',
+        MODULE,
+        '--method',
+        'GET',
+        '--route',
+        route,
+        '--query',
+        'GetProductById',
+      ])
+    const first = await endpoint('GetProduct', '/:id')
+    assert.equal(first.exitCode, 0)
+    const second = await endpoint('ShowProduct', '/:productId')
+    assert.equal(second.exitCode, 1)
+    assert.include(
+      second.output,
+      `GET /:productId is already served by modules/${FOLDER}/api/get_product_endpoint.ts`
+    )
   })
 
   test('add-endpoint rejects {label}')

@@ -11,6 +11,7 @@ test.group('AppError', () => {
       AppError.unauthorized('A.Unauthorized', 'd'),
       AppError.forbidden('A.Forbidden', 'e'),
       AppError.unavailable('A.Unavailable', 'f'),
+      AppError.notImplemented('A.NotImplemented', 'h'),
       AppError.failure('A.Failure', 'g'),
     ]
     assert.deepEqual(
@@ -22,6 +23,7 @@ test.group('AppError', () => {
         ['unauthorized', 'A.Unauthorized', 'd'],
         ['forbidden', 'A.Forbidden', 'e'],
         ['unavailable', 'A.Unavailable', 'f'],
+        ['notImplemented', 'A.NotImplemented', 'h'],
         ['failure', 'A.Failure', 'g'],
       ]
     )
@@ -35,6 +37,7 @@ test.group('AppError', () => {
       unauthorized: 401,
       forbidden: 403,
       unavailable: 503,
+      notImplemented: 501,
       failure: 500,
     }
     assert.deepEqual(STATUS_BY_KIND, expected)

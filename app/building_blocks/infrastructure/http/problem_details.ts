@@ -47,6 +47,7 @@ const STATUSES: Record<number, StatusDescription> = {
     type: 'https://www.rfc-editor.org/rfc/rfc6585#section-4',
   },
   500: { status: 500, title: 'Internal Server Error', type: `${RFC9110}15.6.1` },
+  501: { status: 501, title: 'Not Implemented', type: `${RFC9110}15.6.2` },
   503: { status: 503, title: 'Service Unavailable', type: `${RFC9110}15.6.4` },
 }
 
@@ -58,6 +59,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   notFound: 404,
   conflict: 409,
   unavailable: 503,
+  notImplemented: 501,
   failure: 500,
 }
 

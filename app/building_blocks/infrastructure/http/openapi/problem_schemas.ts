@@ -41,6 +41,7 @@ export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   415: 'Request.UnsupportedMediaType: the request body is not JSON',
   429: 'RateLimit.Exceeded: too many requests from this client; send again after Retry-After seconds',
   500: 'Unexpected error (details are logged, never sent)',
+  501: '<UseCase>.NotImplemented: the handler of this command or query is not written yet',
   503: 'A dependency (the database) cannot be reached right now, or the handler ran out of time',
 }
 
@@ -56,5 +57,6 @@ export const PROBLEM_RESPONSE_NAMES: Record<number, string> = {
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
   500: 'InternalServerError',
+  501: 'NotImplemented',
   503: 'ServiceUnavailable',
 }

@@ -1,0 +1,154 @@
+import { test } from '@japa/runner'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import app from '@adonisjs/core/services/app'
+import { installOffline } from '#tests/common/kit_app'
+import { startServerProcess } from '#tests/common/server_process'
+
+const run = promisify(execFile)
+
+/** The new app's ports: 30 and 131 above this suite's own (TEST_PORT, 5100 by default). */
+const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
+const port = (offset: number) => String(BASE_PORT + offset)
+
+const CHILD_ENV = {
+  ...process.env,
+  NODE_ENV: 'development',
+  DB_CONNECTION: 'sqlite',
+  SQLITE_FILENAME: 'tmp/db.sqlite3',
+  TEST_PORT: port(30),
+  HOST: '127.0.0.1',
+}
+
+async function inApp(cwd: string, command: string, args: string[], env = {}) {
+  try {
+    return await run(command, args, {
+      cwd,
+      env: { ...CHILD_ENV, ...env },
+      maxBuffer: 20 * 1024 * 1024,
+      timeout: 240_000,
+    })
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
+  }
+}
+
+test.group('A command or query not implemented yet, end to end', (group) => {
+  let workspace: string
+  group.each.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-unimplemented-'))
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test('answers 501 NotImplemented, and the generated starter tests pass as generated', async ({
+    assert,
+  }) => {
+    const node = process.execPath
+    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
+    const shop = join(workspace, 'Shop')
+    await installOffline(shop)
+
+    for (const command of [
+      ['add-module', 'Billing'],
+      ['add-command', 'Recalculate', '--module', 'Billing', '--result-type', 'number'],
+      [
+        'add-endpoint',
+        'Recalculate',
+        '--module',
+        'Billing',
+        '--method',
+        'POST',
+        '--route',
+        '/recalculate',
+        '--command',
+        'Recalculate',
+      ],
+      [
+        'add-command',
+        'Restock',
+        '--module',
+        'Billing',
+        '--result-type',
+        'void',
+        '--fields',
+        'Quantity:int,Note:text?,Default:boolean?',
+      ],
+      [
+        'add-endpoint',
+        'Restock',
+        '--module',
+        'Billing',
+        '--method',
+        'POST',
+        '--route',
+        '/restock',
+        '--command',
+        'Restock',
+      ],
+      ['add-query', 'Stats', '--module', 'Billing', '--result-type', 'number'],
+      [
+        'add-endpoint',
+        'GetStats',
+        '--module',
+        'Billing',
+        '--method',
+        'GET',
+        '--route',
+        '/stats',
+        '--query',
+        'Stats',
+      ],
+    ]) {
+      await inApp(shop, node, ['ace', ...command])
+    }
+    await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+
+    const tests = await inApp(shop, node, ['ace', 'test'], { NODE_ENV: 'test' })
+    assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/, tests.stdout)
+    assert.include(tests.stdout, 'Recalculate endpoint')
+    assert.include(tests.stdout, 'GetStats endpoint')
+    assert.include(tests.stdout, 'Restock endpoint')
+    assert.include(tests.stdout, 'its validator requires quantity')
+
+    const server = await startServerProcess(
+      {
+        NODE_ENV: 'development',
+        HTTPS_ENABLED: 'false',
+        HOST: '127.0.0.1',
+        PORT: port(131),
+        DB_CONNECTION: 'sqlite',
+        SQLITE_FILENAME: 'tmp/db.sqlite3',
+      },
+      { appRoot: shop }
+    )
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port(131)}/api/billing/recalculate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+      assert.equal(answer.status, 501)
+      assert.equal(answer.headers.get('content-type'), 'application/problem+json; charset=utf-8')
+      assert.equal(((await answer.json()) as { code: string }).code, 'Recalculate.NotImplemented')
+
+      const restock = (body: unknown) =>
+        fetch(`http://127.0.0.1:${port(131)}/api/billing/restock`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const empty = await restock({})
+      assert.equal(empty.status, 400)
+      assert.equal(((await empty.json()) as { code: string }).code, 'Validation.Failed')
+      const valid = await restock({ quantity: 3, default: true })
+      assert.equal(valid.status, 501)
+      assert.equal(((await valid.json()) as { code: string }).code, 'Restock.NotImplemented')
+    } finally {
+      await server.stop()
+    }
+  }).timeout(300_000)
+})

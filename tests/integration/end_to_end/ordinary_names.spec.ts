@@ -1,0 +1,150 @@
+import { test } from '@japa/runner'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import app from '@adonisjs/core/services/app'
+import { installOffline } from '#tests/common/kit_app'
+import { startPostgresInstance } from '#tests/common/postgres_instance'
+import { startServerProcess } from '#tests/common/server_process'
+
+const run = promisify(execFile)
+
+/**
+ * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default), and
+ * 60 above it for a PostgreSQL server of the test's own.
+ */
+const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
+const port = (offset: number) => String(BASE_PORT + offset)
+
+const CHILD_ENV = {
+  ...process.env,
+  NODE_ENV: 'development',
+  DB_CONNECTION: 'sqlite',
+  SQLITE_FILENAME: 'tmp/db.sqlite3',
+  TEST_PORT: port(20),
+  HOST: '127.0.0.1',
+}
+
+async function inApp(cwd: string, command: string, args: string[], env = {}) {
+  try {
+    return await run(command, args, {
+      cwd,
+      env: { ...CHILD_ENV, ...env },
+      maxBuffer: 20 * 1024 * 1024,
+      timeout: 240_000,
+    })
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
+  }
+}
+
+test.group('Names that are SQL keywords, end to end', (group) => {
+  let workspace: string
+  group.each.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-names-'))
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test('an entity Order with a property Group in a module Sales typechecks, migrates and answers over HTTP on SQLite and PostgreSQL', async ({
+    assert,
+  }) => {
+    const node = process.execPath
+    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
+    const shop = join(workspace, 'Shop')
+    await installOffline(shop)
+
+    for (const command of [
+      ['add-module', 'Sales'],
+      [
+        'add-entity',
+        'Order',
+        '--module',
+        'Sales',
+        '--aggregate',
+        '--properties',
+        'Group:string,Select:int,Type:text?',
+      ],
+      ['add-command', 'CreateOrder', '--module', 'Sales', '--result-type', 'OrderId'],
+      ['add-query', 'GetOrderById', '--module', 'Sales', '--result-type', 'OrderDto'],
+      [
+        'add-endpoint',
+        'CreateOrder',
+        '--module',
+        'Sales',
+        '--method',
+        'POST',
+        '--route',
+        '/',
+        '--command',
+        'CreateOrder',
+        '--result-type',
+        'OrderId',
+      ],
+      [
+        'add-endpoint',
+        'GetOrder',
+        '--module',
+        'Sales',
+        '--method',
+        'GET',
+        '--route',
+        '/:id',
+        '--query',
+        'GetOrderById',
+        '--result-type',
+        'OrderDto',
+      ],
+      ['add-migration', 'Init', '--module', 'Sales'],
+    ]) {
+      await inApp(shop, node, ['ace', ...command])
+    }
+    await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+
+    const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
+    assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
+    assert.notMatch(tests.stdout, /failed/)
+
+    // The same app on SQLite, then on PostgreSQL; each server creates its tables as it starts.
+    for (const database of ['sqlite', 'pg'] as const) {
+      const postgres = database === 'pg' ? await startPostgresInstance(Number(port(60))) : undefined
+      const appPort = port(database === 'pg' ? 122 : 121)
+      try {
+        const server = await startServerProcess(
+          {
+            NODE_ENV: 'development',
+            HTTPS_ENABLED: 'false',
+            HOST: '127.0.0.1',
+            PORT: appPort,
+            DB_CONNECTION: database,
+            SQLITE_FILENAME: 'tmp/db.sqlite3',
+            ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+          },
+          { appRoot: shop }
+        )
+        try {
+          const base = `http://127.0.0.1:${appPort}`
+          const created = await fetch(`${base}/api/sales/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ group: 'Wholesale', select: 3, type: 'rush' }),
+          })
+          assert.equal(created.status, 201, `${database}: ${await created.clone().text()}`)
+          const location = created.headers.get('location')!
+          const id = await created.json()
+          assert.equal(location, `/api/sales/${id}`)
+
+          const read = await fetch(`${base}${location}`)
+          assert.equal(read.status, 200, database)
+          assert.deepEqual(await read.json(), { id, group: 'Wholesale', select: 3, type: 'rush' })
+        } finally {
+          await server.stop()
+        }
+      } finally {
+        postgres?.destroy()
+      }
+    }
+  }).timeout(300_000)
+})
