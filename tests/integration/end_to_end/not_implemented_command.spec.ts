@@ -1,41 +1,17 @@
 import { test } from '@japa/runner'
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
+import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 
-const run = promisify(execFile)
-
-/** The new app's ports: 30 and 131 above this suite's own (TEST_PORT, 5100 by default). */
-const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
-const port = (offset: number) => String(BASE_PORT + offset)
-
-const CHILD_ENV = {
-  ...process.env,
-  NODE_ENV: 'development',
-  DB_CONNECTION: 'sqlite',
-  SQLITE_FILENAME: 'tmp/db.sqlite3',
-  TEST_PORT: port(30),
-  HOST: '127.0.0.1',
-}
-
-async function inApp(cwd: string, command: string, args: string[], env = {}) {
-  try {
-    return await run(command, args, {
-      cwd,
-      env: { ...CHILD_ENV, ...env },
-      maxBuffer: 20 * 1024 * 1024,
-      timeout: 240_000,
-    })
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-  }
-}
+/**
+ * The new app's ports: 30 and 131 above this suite's own (TEST_PORT, 5100 by default).
+ */
+const inApp = generatedAppCommands(30)
+const port = portAbove
 
 test.group('A command or query not implemented yet, end to end', (group) => {
   let workspace: string

@@ -1,45 +1,19 @@
 import { test } from '@japa/runner'
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
 import { startPostgresInstance } from '#tests/common/postgres_instance'
 import { startServerProcess } from '#tests/common/server_process'
-
-const run = promisify(execFile)
+import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 
 /**
  * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default), and
  * 60 above it for a PostgreSQL server of the test's own.
  */
-const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
-const port = (offset: number) => String(BASE_PORT + offset)
-
-const CHILD_ENV = {
-  ...process.env,
-  NODE_ENV: 'development',
-  DB_CONNECTION: 'sqlite',
-  SQLITE_FILENAME: 'tmp/db.sqlite3',
-  TEST_PORT: port(20),
-  HOST: '127.0.0.1',
-}
-
-async function inApp(cwd: string, command: string, args: string[], env = {}) {
-  try {
-    return await run(command, args, {
-      cwd,
-      env: { ...CHILD_ENV, ...env },
-      maxBuffer: 20 * 1024 * 1024,
-      timeout: 240_000,
-    })
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-  }
-}
+const inApp = generatedAppCommands(20)
+const port = portAbove
 
 test.group('Names that are SQL keywords, end to end', (group) => {
   let workspace: string
