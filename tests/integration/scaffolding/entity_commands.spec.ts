@@ -318,7 +318,10 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.include(command, 'declare readonly quantity: number')
     assert.include(command, 'declare readonly note?: string | null')
     const validator = await readFile(commandFile('restock', 'validator'), 'utf8')
-    assert.include(validator, 'quantity: vine.number({ strict: true }).withoutDecimals(),')
+    assert.include(
+      validator,
+      'quantity: vine.number({ strict: true }).withoutDecimals().range([-2147483648, 2147483647]),'
+    )
     assert.include(validator, 'note: vine.string().trim().nullable().optional(),')
   })
 
