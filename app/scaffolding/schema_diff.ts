@@ -111,10 +111,10 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
         }
         if (old.type !== column.type) {
           upLines.push(
-            `// ${name} changes from ${old.type} to ${column.type}: the database converts the existing values, and the migration fails on a value it cannot convert.`
+            `// ${name} changes from ${old.type} to ${column.type}: existing values are converted; PostgreSQL refuses one it cannot convert.`
           )
           notes.push(
-            `${table}.${name} changes from ${old.type} to ${column.type}: the database converts the existing values, and the migration fails on a value it cannot convert`
+            `${table}.${name} changes from ${old.type} to ${column.type}: existing values are converted, and PostgreSQL refuses the migration on a value it cannot convert`
           )
         }
         upLines.push(

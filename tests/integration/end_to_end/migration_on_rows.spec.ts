@@ -127,10 +127,11 @@ test.group('add-migration on a table with rows, end to end', (group) => {
         '--module',
         'Catalog',
         '--properties',
-        'Name:string,Code:string,Quantity:int,Active:boolean,Released:date,Tags:json,Note:text?',
+        'Name:text,Code:string,Quantity:int,Active:boolean,Released:date,Tags:json,Note:text?',
         '--force'
       )
       const { stdout } = await ace('add-migration', 'AddQuantity', '--module', 'Catalog')
+      assert.include(stdout, 'catalog_items.name changes from string to text')
       assert.include(stdout, 'catalog_items.quantity is required: existing rows get 0')
       assert.include(stdout, `catalog_items.released is required: existing rows get '1970-01-01'`)
       assert.include(
@@ -165,8 +166,11 @@ test.group('add-migration on a table with rows, end to end', (group) => {
         Array(2).fill({ quantity: 0, active: 0, released: '1970-01-01', tags: '{}', note: null })
       )
 
-      const codes = await db.query(`SELECT code FROM ${TABLE} ORDER BY code`)
-      assert.deepEqual(codes, [{ code: '' }, { code: 'T1' }])
+      const codes = await db.query(`SELECT name, code FROM ${TABLE} ORDER BY code`)
+      assert.deepEqual(codes, [
+        { name: 'Coffee', code: '' },
+        { name: 'Tea', code: 'T1' },
+      ])
 
       await ace('migration:rollback')
       const restored = await db.columns()
