@@ -118,7 +118,7 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
           )
         }
         upLines.push(
-          ...(becomesRequired ? requiredNote(name, column) : []),
+          ...(becomesRequired ? requiredNote(name, column, true) : []),
           columnLine(name, column, { alter: true, existingRows: becomesRequired })
         )
         downLines.push(columnLine(name, old, { alter: true }))
@@ -145,9 +145,14 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
 }
 
 /** The comment above a column that becomes required on a table that may have rows. */
-function requiredNote(name: string, column: ColumnSnapshot): string[] {
+function requiredNote(name: string, column: ColumnSnapshot, wasOptional = false): string[] {
   if (column.optional) return []
   const fill = EXISTING_ROWS_DEFAULT[column.type]
+  if (wasOptional) {
+    return [
+      `// ${name} becomes required: rows holding NULL get ${fill} (the update above) and it is the column's default; change both if another value is right.`,
+    ]
+  }
   return [
     `// ${name} is required: existing rows get ${fill} (the column's default); change it here if another value is right.`,
   ]

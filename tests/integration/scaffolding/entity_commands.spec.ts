@@ -274,6 +274,7 @@ test.group('add-migration', (group) => {
     assert.include(up, '// quantity is required: existing rows get 0')
     assert.include(up, "db.from('scaffold_shop_products').whereNull('notes').update({ notes: '' })")
     assert.include(up, "table.text('notes').notNullable().defaultTo('').alter()")
+    assert.include(up, "// notes becomes required: rows holding NULL get '' (the update above)")
     assert.isBelow(up.indexOf('whereNull'), up.indexOf('.alter()'))
     assert.include(down, "table.dropColumn('quantity')")
     assert.include(down, "table.text('notes').nullable().alter()")
