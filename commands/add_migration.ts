@@ -95,6 +95,8 @@ export default class AddMigration extends ScaffoldCommand {
 
   protected nextSteps(): string[] {
     if (this.#nothingToDo) return []
-    return ['Apply it: node ace migration:run (or restart the app in development)']
+    // Printed as warnings otherwise (see run()); --json carries them here.
+    const notes = this.json ? this.#notes : []
+    return [...notes, 'Apply it: node ace migration:run (or restart the app in development)']
   }
 }

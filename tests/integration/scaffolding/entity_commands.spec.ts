@@ -279,6 +279,35 @@ test.group('add-migration', (group) => {
     assert.include(down, "table.dropColumn('quantity')")
     assert.include(down, "table.text('notes').nullable().alter()")
   })
+
+  test('--json lists what the migration does to existing rows among the next steps', async ({
+    assert,
+  }) => {
+    await runCommand(AddMigration, ['Init', '--module', MODULE])
+    const definition = path('domain/product_definition.ts')
+    const source = await readFile(definition, 'utf8')
+    await writeFile(
+      definition,
+      source.replace(
+        "notes: { type: 'text', optional: true },",
+        "notes: { type: 'text', optional: true },\n    quantity: { type: 'int', optional: false },"
+      )
+    )
+
+    const { exitCode, output } = await runCommand(AddMigration, [
+      'Stock',
+      '--module',
+      MODULE,
+      '--json',
+    ])
+
+    assert.equal(exitCode, 0)
+    const result = JSON.parse(output)
+    assert.deepEqual(result.nextSteps, [
+      'scaffold_shop_products.quantity is required: existing rows get 0; change the default in the migration if another value is right',
+      'Apply it: node ace migration:run (or restart the app in development)',
+    ])
+  })
 })
 
 test.group('add-command, add-query and add-endpoint', (group) => {
