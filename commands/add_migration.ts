@@ -21,6 +21,10 @@ function renderSteps(steps: SchemaStep[]): string {
     '\n' +
     steps
       .map((step) => {
+        if (step.call === 'fillNulls') {
+          const update = `db.from('${step.table}').whereNull('${step.column}').update({ ${step.column}: ${step.fill} })`
+          return `    this.defer(async (db) => {\n      await ${update}\n    })`
+        }
         if (step.lines.length === 0) return `    this.schema.${step.call}('${step.table}')`
         const body = step.lines.map((line) => `      ${line}`).join('\n')
         return `    this.schema.${step.call}('${step.table}', (table) => {\n${body}\n    })`
@@ -42,6 +46,7 @@ export default class AddMigration extends ScaffoldCommand {
 
   #module?: ModuleTarget
   #nothingToDo = false
+  #notes: string[] = []
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
@@ -51,6 +56,7 @@ export default class AddMigration extends ScaffoldCommand {
     const before = await readSnapshot(module.root)
     const after = await schemaFromDefinitions(module.root, module.folder)
     const changes = diffSchemas(before, after)
+    this.#notes = changes.notes
     const plan = new FilePlan(this.app.makePath())
     if (changes.up.length === 0) {
       this.#nothingToDo = true
@@ -77,6 +83,9 @@ export default class AddMigration extends ScaffoldCommand {
 
   async run(): Promise<void> {
     await super.run()
+    if (this.exitCode !== 1 && !this.json) {
+      for (const note of this.#notes) this.logger.warning(note)
+    }
     if (this.#nothingToDo && this.exitCode !== 1 && !this.json) {
       this.logger.info(
         `Nothing changed in the ${this.#module!.pascal} module's entities: no migration written`
@@ -86,6 +95,8 @@ export default class AddMigration extends ScaffoldCommand {
 
   protected nextSteps(): string[] {
     if (this.#nothingToDo) return []
-    return ['Apply it: node ace migration:run (or restart the app in development)']
+    // Printed as warnings otherwise (see run()); --json carries them here.
+    const notes = this.json ? this.#notes : []
+    return [...notes, 'Apply it: node ace migration:run (or restart the app in development)']
   }
 }

@@ -15,21 +15,52 @@ const COLUMN_BUILDERS: Record<PropertyType, (column: string) => string> = {
   json: (c) => `table.json('${c}')`,
 }
 
-function columnLine(name: string, column: ColumnSnapshot, alter = false): string {
-  const nullability = column.optional ? '.nullable()' : '.notNullable()'
-  return `${COLUMN_BUILDERS[column.type](name)}${nullability}${alter ? '.alter()' : ''}`
+/**
+ * The value a required column gives the rows that exist when it is added or made required:
+ * the zero of its type, written as a TypeScript literal of the migration.
+ */
+const EXISTING_ROWS_DEFAULT: Record<PropertyType, string> = {
+  string: `''`,
+  text: `''`,
+  int: '0',
+  decimal: '0',
+  number: '0',
+  boolean: 'false',
+  date: `'1970-01-01'`,
+  datetime: `'1970-01-01T00:00:00.000Z'`,
+  uuid: `'00000000-0000-0000-0000-000000000000'`,
+  json: `'{}'`,
 }
 
-/** One schema-builder call of a migration, e.g. createTable with its column lines. */
-export interface SchemaStep {
-  call: 'createTable' | 'dropTable' | 'alterTable'
-  table: string
-  lines: string[]
+function columnLine(
+  name: string,
+  column: ColumnSnapshot,
+  options: { alter?: boolean; existingRows?: boolean } = {}
+): string {
+  const nullability = column.optional ? '.nullable()' : '.notNullable()'
+  // SQLite adds a NOT NULL column only with a default, and PostgreSQL only with one once the
+  // table has rows: the default fills the existing rows and stays, so the column stays required.
+  const fill =
+    options.existingRows && !column.optional
+      ? `.defaultTo(${EXISTING_ROWS_DEFAULT[column.type]})`
+      : ''
+  return `${COLUMN_BUILDERS[column.type](name)}${nullability}${fill}${options.alter ? '.alter()' : ''}`
 }
+
+/**
+ * One call of a migration: a schema-builder call (createTable with its column lines, …) or
+ * `fillNulls`, which gives the rows holding NULL in a column the value of `fill` before the
+ * column becomes required.
+ */
+export type SchemaStep =
+  | { call: 'createTable' | 'dropTable' | 'alterTable'; table: string; lines: string[] }
+  | { call: 'fillNulls'; table: string; column: string; fill: string }
 
 export interface SchemaChanges {
   up: SchemaStep[]
   down: SchemaStep[]
+  /** What the migration does to existing rows, one sentence a column, for the command's output. */
+  notes: string[]
 }
 
 function createTable(table: string, snapshot: TableSnapshot): SchemaStep {
@@ -51,6 +82,7 @@ function createTable(table: string, snapshot: TableSnapshot): SchemaStep {
 export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): SchemaChanges {
   const up: SchemaStep[] = []
   const down: SchemaStep[] = []
+  const notes: string[] = []
   for (const [table, next] of Object.entries(after.tables)) {
     const previous = before.tables[table]
     if (!previous) {
@@ -60,24 +92,46 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
     }
     const upLines: string[] = []
     const downLines: string[] = []
+    const fills: SchemaStep[] = []
     for (const [name, column] of Object.entries(next.columns)) {
       const old = previous.columns[name]
+      const fill = EXISTING_ROWS_DEFAULT[column.type]
       if (!old) {
-        upLines.push(columnLine(name, column))
+        upLines.push(
+          ...requiredNote(name, column),
+          columnLine(name, column, { existingRows: true })
+        )
         downLines.push(`table.dropColumn('${name}')`)
+        if (!column.optional) notes.push(existingRowsNote(table, name, fill))
       } else if (old.type !== column.type || old.optional !== column.optional) {
-        upLines.push(columnLine(name, column, true))
-        downLines.push(columnLine(name, old, true))
+        const becomesRequired = old.optional && !column.optional
+        if (becomesRequired) {
+          fills.push({ call: 'fillNulls', table, column: name, fill })
+          notes.push(existingRowsNote(table, name, fill, 'that hold no value'))
+        }
+        if (old.type !== column.type) {
+          upLines.push(
+            `// ${name} changes from ${old.type} to ${column.type}: existing values are converted; PostgreSQL refuses one it cannot convert.`
+          )
+          notes.push(
+            `${table}.${name} changes from ${old.type} to ${column.type}: existing values are converted, and PostgreSQL refuses the migration on a value it cannot convert`
+          )
+        }
+        upLines.push(
+          ...(becomesRequired ? requiredNote(name, column, true) : []),
+          columnLine(name, column, { alter: true, existingRows: becomesRequired })
+        )
+        downLines.push(columnLine(name, old, { alter: true }))
       }
     }
     for (const [name, column] of Object.entries(previous.columns)) {
       if (!next.columns[name]) {
         upLines.push(`table.dropColumn('${name}')`)
-        downLines.push(columnLine(name, column))
+        downLines.push(columnLine(name, column, { existingRows: true }))
       }
     }
     if (upLines.length > 0) {
-      up.push({ call: 'alterTable', table, lines: upLines })
+      up.push(...fills, { call: 'alterTable', table, lines: upLines })
       down.unshift({ call: 'alterTable', table, lines: downLines })
     }
   }
@@ -87,5 +141,24 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
       down.unshift(createTable(table, previous))
     }
   }
-  return { up, down }
+  return { up, down, notes }
+}
+
+/** The comment above a column that becomes required on a table that may have rows. */
+function requiredNote(name: string, column: ColumnSnapshot, wasOptional = false): string[] {
+  if (column.optional) return []
+  const fill = EXISTING_ROWS_DEFAULT[column.type]
+  if (wasOptional) {
+    return [
+      `// ${name} becomes required: rows holding NULL get ${fill} (the update above) and it is the column's default; change both if another value is right.`,
+    ]
+  }
+  return [
+    `// ${name} is required: existing rows get ${fill} (the column's default); change it here if another value is right.`,
+  ]
+}
+
+function existingRowsNote(table: string, column: string, fill: string, which = ''): string {
+  const rows = which ? `existing rows ${which}` : 'existing rows'
+  return `${table}.${column} is required: ${rows} get ${fill}; change the default in the migration if another value is right`
 }

@@ -240,6 +240,74 @@ test.group('add-migration', (group) => {
       'sku',
     ])
   })
+
+  test('gives existing rows a value for a column that becomes required, and says so', async ({
+    assert,
+  }) => {
+    await runCommand(AddMigration, ['Init', '--module', MODULE])
+    const definition = path('domain/product_definition.ts')
+    const source = await readFile(definition, 'utf8')
+    await writeFile(
+      definition,
+      source.replace(
+        "notes: { type: 'text', optional: true },",
+        "notes: { type: 'text', optional: false },\n    quantity: { type: 'int', optional: false },"
+      )
+    )
+
+    const { exitCode, output } = await runCommand(AddMigration, ['Stock', '--module', MODULE])
+
+    assert.equal(exitCode, 0)
+    assert.include(
+      output,
+      'scaffold_shop_products.quantity is required: existing rows get 0; change the default in the migration if another value is right'
+    )
+    assert.include(
+      output,
+      "scaffold_shop_products.notes is required: existing rows that hold no value get ''"
+    )
+    const files = await migrations()
+    const file = files.find((name) => name.endsWith('_stock.ts'))!
+    const migration = await readFile(path(`infrastructure/database/migrations/${file}`), 'utf8')
+    const [up, down] = migration.split('async down()')
+    assert.include(up, "table.integer('quantity').notNullable().defaultTo(0)")
+    assert.include(up, '// quantity is required: existing rows get 0')
+    assert.include(up, "db.from('scaffold_shop_products').whereNull('notes').update({ notes: '' })")
+    assert.include(up, "table.text('notes').notNullable().defaultTo('').alter()")
+    assert.include(up, "// notes becomes required: rows holding NULL get '' (the update above)")
+    assert.isBelow(up.indexOf('whereNull'), up.indexOf('.alter()'))
+    assert.include(down, "table.dropColumn('quantity')")
+    assert.include(down, "table.text('notes').nullable().alter()")
+  })
+
+  test('--json lists what the migration does to existing rows among the next steps', async ({
+    assert,
+  }) => {
+    await runCommand(AddMigration, ['Init', '--module', MODULE])
+    const definition = path('domain/product_definition.ts')
+    const source = await readFile(definition, 'utf8')
+    await writeFile(
+      definition,
+      source.replace(
+        "notes: { type: 'text', optional: true },",
+        "notes: { type: 'text', optional: true },\n    quantity: { type: 'int', optional: false },"
+      )
+    )
+
+    const { exitCode, output } = await runCommand(AddMigration, [
+      'Stock',
+      '--module',
+      MODULE,
+      '--json',
+    ])
+
+    assert.equal(exitCode, 0)
+    const result = JSON.parse(output)
+    assert.deepEqual(result.nextSteps, [
+      'scaffold_shop_products.quantity is required: existing rows get 0; change the default in the migration if another value is right',
+      'Apply it: node ace migration:run (or restart the app in development)',
+    ])
+  })
 })
 
 test.group('add-command, add-query and add-endpoint', (group) => {

@@ -1,0 +1,187 @@
+import { test } from '@japa/runner'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import pg from 'pg'
+import app from '@adonisjs/core/services/app'
+import { installOffline } from '#tests/common/kit_app'
+import { generatedAppCommands } from '#tests/common/generated_app_commands'
+
+/** The new app's test port: 140 above this suite's own (TEST_PORT, 5100 by default). */
+const inApp = generatedAppCommands(140)
+
+const TABLE = 'catalog_items'
+
+interface Column {
+  name: string
+  nullable: boolean
+}
+
+/** Runs SQL on the generated app's database: its SQLite file or its PostgreSQL database. */
+function database(appRoot: string, env: Record<string, string>) {
+  async function query(sql: string): Promise<Record<string, unknown>[]> {
+    if (env.DB_CONNECTION === 'sqlite') {
+      const sqlite = new DatabaseSync(join(appRoot, env.SQLITE_FILENAME))
+      try {
+        const statement = sqlite.prepare(sql)
+        if (/^\s*(insert|update|delete)/i.test(sql)) {
+          statement.run()
+          return []
+        }
+        return statement.all() as Record<string, unknown>[]
+      } finally {
+        sqlite.close()
+      }
+    }
+    const client = new pg.Client({ connectionString: env.DATABASE_URL })
+    await client.connect()
+    try {
+      const result = await client.query(sql)
+      return result.rows
+    } finally {
+      await client.end()
+    }
+  }
+  return {
+    query,
+    async columns(): Promise<Column[]> {
+      if (env.DB_CONNECTION === 'sqlite') {
+        const rows = await query(`PRAGMA table_info(${TABLE})`)
+        return rows.map((row) => ({ name: String(row.name), nullable: Number(row.notnull) === 0 }))
+      }
+      const rows = await query(
+        `SELECT column_name, is_nullable FROM information_schema.columns WHERE table_name = '${TABLE}' ORDER BY ordinal_position`
+      )
+      return rows.map((row) => ({
+        name: String(row.column_name),
+        nullable: row.is_nullable === 'YES',
+      }))
+    },
+  }
+}
+
+/** A PostgreSQL database of the test's own on the local server; the cleanup drops it. */
+async function createPostgresDatabase(name: string) {
+  const admin = () =>
+    new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' })
+  const client = admin()
+  await client.connect()
+  await client.query(`DROP DATABASE IF EXISTS ${name}`)
+  await client.query(`CREATE DATABASE ${name}`)
+  await client.end()
+  return async () => {
+    const dropper = admin()
+    await dropper.connect()
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await dropper.end()
+  }
+}
+
+test.group('add-migration on a table with rows, end to end', (group) => {
+  let workspace: string
+  group.each.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-migration-rows-'))
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test(
+    'adds required columns with a default for the rows present, drops one, and rolls back, on {label}'
+  )
+    .with([{ label: 'SQLite' }, { label: 'PostgreSQL' }])
+    .run(async ({ assert, cleanup }, { label }) => {
+      const dbName = `pantheon_migration_rows_${process.pid}`
+      const env: Record<string, string> =
+        label === 'SQLite'
+          ? { DB_CONNECTION: 'sqlite', SQLITE_FILENAME: 'tmp/db.sqlite3' }
+          : { DB_CONNECTION: 'pg', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}` }
+      if (label === 'PostgreSQL') cleanup(await createPostgresDatabase(dbName))
+
+      const node = process.execPath
+      await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
+      const shop = join(workspace, 'Shop')
+      await installOffline(shop)
+      const ace = (...args: string[]) => inApp(shop, node, ['ace', ...args], env)
+
+      await ace('add-module', 'Catalog')
+      await ace(
+        'add-entity',
+        'Item',
+        '--module',
+        'Catalog',
+        '--properties',
+        'Name:string,Legacy:string?,Code:string?'
+      )
+      await ace('add-migration', 'Init', '--module', 'Catalog')
+      await ace('migration:run')
+      const db = database(shop, env)
+      await db.query(
+        `INSERT INTO ${TABLE} (id, name, legacy, code) VALUES ` +
+          `('11111111-1111-4111-8111-111111111111', 'Tea', 'old', 'T1'), ` +
+          `('22222222-2222-4222-8222-222222222222', 'Coffee', NULL, NULL)`
+      )
+
+      await ace(
+        'add-entity',
+        'Item',
+        '--module',
+        'Catalog',
+        '--properties',
+        'Name:text,Code:string,Quantity:int,Active:boolean,Released:date,Tags:json,Note:text?',
+        '--force'
+      )
+      const { stdout } = await ace('add-migration', 'AddQuantity', '--module', 'Catalog')
+      assert.include(stdout, 'catalog_items.name changes from string to text')
+      assert.include(stdout, 'catalog_items.quantity is required: existing rows get 0')
+      assert.include(stdout, `catalog_items.released is required: existing rows get '1970-01-01'`)
+      assert.include(
+        stdout,
+        `catalog_items.code is required: existing rows that hold no value get ''`
+      )
+      if (label === 'SQLite') {
+        // The written migration typechecks and is lint-clean, as the app's own code.
+        await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
+        await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+      }
+      await ace('migration:run')
+
+      const columns = await db.columns()
+      const nullable = Object.fromEntries(columns.map((column) => [column.name, column.nullable]))
+      delete nullable.id
+      assert.deepEqual(nullable, {
+        name: false,
+        code: false,
+        quantity: false,
+        active: false,
+        released: false,
+        tags: false,
+        note: true,
+      })
+      const rows = await db.query(
+        `SELECT quantity, CASE WHEN active THEN 1 ELSE 0 END AS active, ` +
+          `CAST(released AS TEXT) AS released, CAST(tags AS TEXT) AS tags, note FROM ${TABLE}`
+      )
+      assert.deepEqual(
+        rows.map((row) => ({ ...row, quantity: Number(row.quantity), active: Number(row.active) })),
+        Array(2).fill({ quantity: 0, active: 0, released: '1970-01-01', tags: '{}', note: null })
+      )
+
+      const codes = await db.query(`SELECT name, code FROM ${TABLE} ORDER BY code`)
+      assert.deepEqual(codes, [
+        { name: 'Coffee', code: '' },
+        { name: 'Tea', code: 'T1' },
+      ])
+
+      await ace('migration:rollback')
+      const restored = await db.columns()
+      assert.deepEqual(restored.map((column) => column.name).sort(), [
+        'code',
+        'id',
+        'legacy',
+        'name',
+      ])
+      assert.isTrue(restored.find((column) => column.name === 'code')!.nullable)
+      assert.lengthOf(await db.query(`SELECT id FROM ${TABLE}`), 2)
+    })
+    .timeout(300_000)
+})
