@@ -279,6 +279,7 @@ export default class AddEndpoint extends ScaffoldCommand {
       rejectsEmptyBody:
         requiresBody && ['post', 'put', 'patch'].includes(method) && uuidParams.length === 0,
       rejectsBadId: uuidParams.length > 0,
+      rejectsUnknownField: requestBody !== undefined,
       // Until its handler is written the endpoint answers 501; a body with required fields
       // answers 400 first, which the test above covers.
       answersNotImplemented: answersNotImplemented && !(requiresBody && sendsBody),
@@ -306,7 +307,12 @@ export default class AddEndpoint extends ScaffoldCommand {
     const plan = new FilePlan(this.app.makePath())
     const endpoint = await renderStub(this.app, 'endpoint/endpoint.stub', state)
     plan.create(endpoint.destination, endpoint.contents)
-    if (state.rejectsEmptyBody || state.rejectsBadId || state.answersNotImplemented) {
+    if (
+      state.rejectsEmptyBody ||
+      state.rejectsBadId ||
+      state.rejectsUnknownField ||
+      state.answersNotImplemented
+    ) {
       const test = await renderStub(this.app, 'endpoint/test.stub', state)
       plan.create(test.destination, test.contents)
     }

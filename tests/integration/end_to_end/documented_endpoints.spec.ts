@@ -77,6 +77,7 @@ test.group('Generated endpoints document their bodies and problems, end to end',
     const tests = await inApp(shop, node, ['ace', 'test'], { NODE_ENV: 'test' })
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/, tests.stdout)
     assert.include(tests.stdout, 'every document passes redocly lint with zero errors')
+    assert.include(tests.stdout, 'answers 400 naming a body field its command does not define')
 
     const server = await startServerProcess(
       {
