@@ -22,6 +22,7 @@ const ID_FIELD: FieldSpec = {
   tsType: 'string',
   dtoType: 'string',
   rule: 'vine.string().uuid()',
+  representation: 'vine.string().uuid()',
   toDto: 'entity.id',
   sample: "'0190a5a8-0000-7000-8000-000000000001'",
   column: 'id',

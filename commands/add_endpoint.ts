@@ -8,13 +8,20 @@ import {
   versionSegment,
 } from '../app/building_blocks/infrastructure/http/versioning/api_version.js'
 import { moduleVersions } from '../app/scaffolding/api_versions_codemod.js'
+import {
+  commandIntent,
+  entityFields,
+  queryIntent,
+  type CrudIntent,
+} from '../app/scaffolding/crud.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
-import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
+import { assertPascalCaseName, camelCase, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { useCaseName } from '../app/scaffolding/result_type.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
+import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 const SEGMENT = /^(?::[a-z][A-Za-z0-9]*|[a-z0-9][a-z0-9-]*)$/
@@ -77,6 +84,25 @@ async function endpointOnRoute(
     }
   }
   return undefined
+}
+
+/**
+ * The response schema of a query's DTO, when the query follows a CRUD convention and so returns
+ * the DTO add-query derived from the entity: its fields, or a page of them.
+ */
+function dtoRepresentation(intent: CrudIntent, kind: 'command' | 'query') {
+  if (kind !== 'query' || (intent.kind !== 'getById' && intent.kind !== 'list')) return undefined
+  const fields = [
+    { field: 'id', representation: 'vine.string().uuid()' },
+    ...entityFields(intent.entity),
+  ]
+  return {
+    name: `${intent.names.camel}${intent.kind === 'list' ? 'Page' : ''}Representation`,
+    list: intent.kind === 'list',
+    fields,
+    description:
+      intent.kind === 'list' ? `One page of ${intent.names.plural}` : `The ${intent.names.pascal}`,
+  }
 }
 
 export default class AddEndpoint extends ScaffoldCommand {
@@ -212,6 +238,24 @@ export default class AddEndpoint extends ScaffoldCommand {
       `AppError.notImplemented('${useCase}.NotImplemented'`
     )
     const sendsBody = ['post', 'put', 'patch'].includes(method)
+    const entities = await loadEntityDefinitions(module.root)
+    const intent =
+      kind === 'command' ? commandIntent(useCase, entities) : queryIntent(useCase, entities)
+    const validatorFile = messageFile.replace(/_command\.ts$/, '_validator.ts')
+    const requestBody =
+      kind === 'command' && sendsBody && existsSync(validatorFile)
+        ? {
+            name: `${camelCase(useCase)}Validator`,
+            import: `${up}application/${folderName}/${useCaseSnake}/${useCaseSnake}_validator.js`,
+          }
+        : undefined
+    const representation = response === 'ok' ? dtoRepresentation(intent, kind) : undefined
+    const findsById =
+      intent.kind === 'getById' ||
+      intent.kind === 'update' ||
+      intent.kind === 'delete' ||
+      handlerSource.includes('AppError.notFound(')
+    const problems = [...(findsById ? [404] : []), ...(answersNotImplemented ? [501] : [])]
     const state = {
       testName: version ? `${snake}_${version.folder}` : snake,
       sampleBase: base,
@@ -235,16 +279,40 @@ export default class AddEndpoint extends ScaffoldCommand {
       rejectsEmptyBody:
         requiresBody && ['post', 'put', 'patch'].includes(method) && uuidParams.length === 0,
       rejectsBadId: uuidParams.length > 0,
+      rejectsUnknownField: requestBody !== undefined,
       // Until its handler is written the endpoint answers 501; a body with required fields
       // answers 400 first, which the test above covers.
       answersNotImplemented: answersNotImplemented && !(requiresBody && sendsBody),
       sendsBody,
       notImplementedCode: `${useCase}.NotImplemented`,
+      docs: {
+        summary: this.name.replace(
+          /([a-z0-9])([A-Z])/g,
+          (_, a: string, b: string) => `${a} ${b.toLowerCase()}`
+        ),
+        successStatus: { created: 201, noContent: 204, ok: 200 }[response],
+        successDescription:
+          response === 'created'
+            ? `The id of the new ${intent.kind === 'create' ? intent.names.pascal : 'resource'}`
+            : response === 'noContent'
+              ? 'Done (no body)'
+              : (representation?.description ?? (returnsId ? 'The id' : 'The result')),
+        requestBody,
+        representation,
+        // An id answer without its own schema: the id of what a command made or changed.
+        returnsIdSchema: response !== 'noContent' && returnsId && !representation,
+        problems,
+      },
     }
     const plan = new FilePlan(this.app.makePath())
     const endpoint = await renderStub(this.app, 'endpoint/endpoint.stub', state)
     plan.create(endpoint.destination, endpoint.contents)
-    if (state.rejectsEmptyBody || state.rejectsBadId || state.answersNotImplemented) {
+    if (
+      state.rejectsEmptyBody ||
+      state.rejectsBadId ||
+      state.rejectsUnknownField ||
+      state.answersNotImplemented
+    ) {
       const test = await renderStub(this.app, 'endpoint/test.stub', state)
       plan.create(test.destination, test.contents)
     }

@@ -90,6 +90,20 @@ function vineRule(type: PropertyType, optional: boolean): string {
   return optional ? `${rule}.nullable().optional()` : rule
 }
 
+/** The VineJS schema of each type as a DTO carries it, for the response schemas of API documents. */
+const REPRESENTATION_RULES: Record<PropertyType, string> = {
+  string: 'vine.string()',
+  text: 'vine.string()',
+  int: 'vine.number().withoutDecimals()',
+  decimal: 'vine.number()',
+  number: 'vine.number()',
+  boolean: 'vine.boolean()',
+  date: "vine.string().meta({ format: 'date' })",
+  datetime: "vine.string().meta({ format: 'date-time' })",
+  uuid: 'vine.string().uuid()',
+  json: 'vine.any()',
+}
+
 /** One field of a generated command, query or DTO. */
 export interface FieldSpec {
   field: string
@@ -105,6 +119,8 @@ export interface FieldSpec {
   dtoType: string
   /** The VineJS rule for the field. */
   rule: string
+  /** The VineJS schema of the DTO value, for the endpoint's response schema. */
+  representation: string
   /** Entity value → DTO value. */
   toDto: string
   /** A valid JSON value for tests. */
@@ -138,6 +154,11 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
       tsType: property.optional ? `${TS_TYPES[property.type]} | null` : TS_TYPES[property.type],
       dtoType: property.optional ? `${DTO_TYPES[property.type]} | null` : DTO_TYPES[property.type],
       rule: vineRule(property.type, property.optional),
+      // vine.any() takes null already.
+      representation:
+        property.optional && property.type !== 'json'
+          ? `${REPRESENTATION_RULES[property.type]}.nullable()`
+          : REPRESENTATION_RULES[property.type],
       toDto: isDate
         ? property.optional
           ? `${value} === null ? null : ${dateText}`

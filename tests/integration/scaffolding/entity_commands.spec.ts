@@ -386,9 +386,9 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.include(command, 'declare readonly quantity: number')
     assert.include(command, 'declare readonly note?: string | null')
     const validator = await readFile(commandFile('restock', 'validator'), 'utf8')
-    assert.include(
+    assert.match(
       validator,
-      'quantity: vine.number({ strict: true }).withoutDecimals().range([-2147483648, 2147483647]),'
+      /quantity: vine\s*\.number\(\{ strict: true \}\)\s*\.withoutDecimals\(\)\s*\.range\(\[-2147483648, 2147483647\]\),/
     )
     assert.include(validator, 'note: vine.string().trim().nullable().optional(),')
   })
@@ -529,7 +529,44 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.include(endpoint, "readonly method = 'post'")
     assert.include(endpoint, 'CreateProductCommand.fromInput(input)')
     assert.include(endpoint, 'this.created(ctx, id)')
+    assert.include(endpoint, 'requestBody: createProductValidator.validator,')
+    assert.include(endpoint, 'representation: ID_REPRESENTATION,')
+    assert.include(endpoint, "headers: { Location: 'The URL to read it at' },")
+    assert.notInclude(endpoint, 'problems:')
     assert.isTrue(existsSync(path('tests/integration/create_product_endpoint.spec.ts')))
+  })
+
+  test('add-endpoint documents the body, the DTO from the entity definition and 404', async ({
+    assert,
+  }) => {
+    await runCommand(AddCommand, ['UpdateProduct', '--module', MODULE, '--result-type', 'void'])
+    await runCommand(AddQuery, [
+      'GetProductById',
+      '--module',
+      MODULE,
+      '--result-type',
+      'ProductDto',
+    ])
+    const endpoint = async (name: string, method: string, kind: string, message: string) => {
+      const args = [name, '--module', MODULE, '--method', method, '--route', '/:id']
+      const { exitCode } = await runCommand(AddEndpoint, [...args, kind, message])
+      assert.equal(exitCode, 0)
+      return readFile(
+        path(`api/${name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()}_endpoint.ts`),
+        'utf8'
+      )
+    }
+    const update = await endpoint('UpdateProduct', 'PUT', '--command', 'UpdateProduct')
+    assert.include(update, 'requestBody: updateProductValidator.validator,')
+    assert.include(update, 'problems: [404],')
+    const get = await endpoint('GetProduct', 'GET', '--query', 'GetProductById')
+    assert.include(get, 'const productRepresentation = defineRepresentation(')
+    assert.include(get, 'id: vine.string().uuid(),')
+    assert.include(get, 'name: vine.string(),')
+    assert.include(get, 'representation: productRepresentation,')
+    assert.include(get, 'value satisfies RepresentationOf<typeof productRepresentation>')
+    assert.include(get, 'problems: [404],')
+    assert.notInclude(get, 'requestBody')
   })
 
   test('add-endpoint refuses {label} and writes nothing')

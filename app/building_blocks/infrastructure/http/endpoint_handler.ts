@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { VALIDATION_ERROR_CODE } from '../../application/pipeline/validation_behavior.js'
 import type { Endpoint } from './endpoint.js'
-import { requestBodySchema } from './openapi/request_body_schema.js'
+import { pathParamNames, requestBodySchema } from './openapi/request_body_schema.js'
 import { sendProblem } from './problem_details.js'
 import { unknownFields } from './unknown_fields.js'
 
@@ -13,12 +13,13 @@ export const UNKNOWN_FIELD_RULE = 'unknownField'
  * 400 before the endpoint runs. VineJS drops unknown fields silently and an endpoint reads only
  * the fields it knows, so otherwise a field a client believes stored (a typo, a field of another
  * API version) would vanish while the request succeeds; the API document says
- * `additionalProperties: false`, and this keeps the service to it.
+ * `additionalProperties: false`, and this keeps the service to it. Fields the route takes from its
+ * path (`:id`) are not body fields.
  */
 export function endpointHandler(endpoint: Endpoint): (ctx: HttpContext) => Promise<void> {
   const validator = endpoint.docs?.requestBody
   if (!validator) return (ctx) => endpoint.handle(ctx)
-  const schema = requestBodySchema(validator)
+  const schema = requestBodySchema(validator, pathParamNames(endpoint.path))
   return async (ctx) => {
     const unknown = unknownFields(schema, ctx.request.body())
     if (unknown.length === 0) return endpoint.handle(ctx)

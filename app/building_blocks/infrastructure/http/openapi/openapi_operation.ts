@@ -2,7 +2,7 @@ import type { Endpoint, ParamMatcher } from '../endpoint.js'
 import { UUID_PARAM } from '../endpoint.js'
 import { BODY_METHODS } from '../json_body.js'
 import { PROBLEM_RESPONSE_NAMES } from './problem_schemas.js'
-import { requestBodySchema } from './request_body_schema.js'
+import { pathParamNames, requestBodySchema } from './request_body_schema.js'
 import { responseHeaders, type HeaderContext } from './response_headers.js'
 
 export interface DocumentedRoute {
@@ -127,7 +127,11 @@ export function buildOperation(
       required: true,
       description:
         'A JSON object with only the fields below: any other field answers 400 (unknownField)',
-      content: { 'application/json': { schema: requestBodySchema(docs.requestBody) } },
+      content: {
+        'application/json': {
+          schema: requestBodySchema(docs.requestBody, pathParamNames(route.path)),
+        },
+      },
     }
   }
   result.responses = {

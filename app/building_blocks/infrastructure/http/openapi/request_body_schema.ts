@@ -3,20 +3,45 @@ import { vineJsonSchema, type VineJsonSchemaSource } from './vine_json_schema.js
 
 const built = new WeakMap<VineJsonSchemaSource, JsonSchema>()
 
+/** The `:name` params of a route path: `/:id/items/:itemId` → id, itemId. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1])
+}
+
 /**
  * The JSON Schema of a request body, as the API document states it and the service enforces it:
  * the validator's fields (`vineJsonSchema`), closed to fields it does not define, and no NUL
  * character in any string, which the kit refuses in every body (Request.InvalidCharacter).
- * Built once per validator.
+ * Built once per validator. The fields named in `pathParams` come from the route's path, not
+ * the body (a command validated as { id, name } behind PUT /:id takes only name in its body), so
+ * they are left out.
  */
-export function requestBodySchema(validator: VineJsonSchemaSource): JsonSchema {
+export function requestBodySchema(
+  validator: VineJsonSchemaSource,
+  pathParams: readonly string[] = []
+): JsonSchema {
   let schema = built.get(validator)
   if (!schema) {
     schema = vineJsonSchema(validator)
     forbidNul(schema)
     built.set(validator, schema)
   }
-  return schema
+  return pathParams.length === 0 ? schema : withoutFields(schema, pathParams)
+}
+
+function withoutFields(schema: JsonSchema, fields: readonly string[]): JsonSchema {
+  const properties = schema.properties as Record<string, unknown> | undefined
+  if (!properties || !fields.some((field) => field in properties)) return schema
+  const copy: JsonSchema = {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(properties).filter(([field]) => !fields.includes(field))
+    ),
+  }
+  if (Array.isArray(schema.required)) {
+    copy.required = (schema.required as string[]).filter((field) => !fields.includes(field))
+  }
+  return copy
 }
 
 const NO_NUL: JsonSchema = { pattern: '\\u0000' }
