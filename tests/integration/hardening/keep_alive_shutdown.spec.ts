@@ -39,6 +39,20 @@ function get(agent: http.Agent): Promise<Outcome> {
   })
 }
 
+/** A host on a SQLite file of its own, with no rate limit between it and the test's clients. */
+function startHost() {
+  return startServerProcess({
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    HTTPS_ENABLED: 'false',
+    DB_CONNECTION: 'sqlite',
+    SQLITE_FILENAME,
+    DB_AUTO_MIGRATE: 'true',
+    RATE_LIMIT_STORE: 'off',
+    LOG_LEVEL: 'warn',
+  })
+}
+
 /*
  * SIGTERM while clients loop on keep-alive connections: http.Server#close() destroyed every
  * connection caught between a response and its next request, resetting that request (50 of 50
@@ -51,16 +65,7 @@ test.group('Shutdown with keep-alive connections', (group) => {
   test('SIGTERM under keep-alive load answers every request and resets no connection', async ({
     assert,
   }) => {
-    const server = await startServerProcess({
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      HTTPS_ENABLED: 'false',
-      DB_CONNECTION: 'sqlite',
-      SQLITE_FILENAME,
-      DB_AUTO_MIGRATE: 'true',
-      RATE_LIMIT_STORE: 'off',
-      LOG_LEVEL: 'warn',
-    })
+    const server = await startHost()
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS })
     const outcomes: Outcome[] = []
     let stopping = false
@@ -98,16 +103,7 @@ test.group('Shutdown with keep-alive connections', (group) => {
   test('an idle keep-alive connection is answered with Connection: close, then ended cleanly', async ({
     assert,
   }) => {
-    const server = await startServerProcess({
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      HTTPS_ENABLED: 'false',
-      DB_CONNECTION: 'sqlite',
-      SQLITE_FILENAME,
-      DB_AUTO_MIGRATE: 'true',
-      RATE_LIMIT_STORE: 'off',
-      LOG_LEVEL: 'warn',
-    })
+    const server = await startHost()
     const socket = connect(PORT, '127.0.0.1')
     let received = ''
     let error: Error | undefined
