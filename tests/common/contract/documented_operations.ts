@@ -93,7 +93,7 @@ export class DocumentedOperations {
    * HEAD, the GET operations unless a document lists HEAD.
    */
   match(method: string, path: string): MatchedOperation[] {
-    const normalized = normalize(path)
+    const normalized = documentedPathOf(path)
     const matched: MatchedOperation[] = []
     const wanted = method.toLowerCase()
     for (const entry of this.#paths) {
@@ -126,7 +126,11 @@ export class DocumentedOperations {
   }
 }
 
-function normalize(path: string): string {
+/**
+ * A path as the documents list it: without a trailing slash, and v2 for a URL segment written
+ * v2.0. The service reads both forms as the listed one, as the documents' description says.
+ */
+export function documentedPathOf(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path
   return trimmed.replace(/^\/api\/v(\d+)\.0(?=\/)/, '/api/v$1')
 }

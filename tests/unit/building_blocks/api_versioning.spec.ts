@@ -4,6 +4,7 @@ import {
   ApiVersionPolicy,
   parseApiVersion,
   parseApiVersionParameter,
+  versionHeaderPattern,
   versionSegment,
   versionSpellingPattern,
 } from '@pantheon/kit/http'
@@ -159,5 +160,31 @@ test.group('API version spellings in documents', () => {
       assert.isTrue(pattern.test(version))
       // The v belongs to the URL segment: `?api-version=v2` is refused.
       assert.isFalse(pattern.test(versionSegment(version)))
+    })
+
+  test('the header pattern of {$self} matches a repeated header exactly when each value is it')
+    .with(['1.0', '2.0', '2.1'] as const)
+    .run(async ({ assert }, version) => {
+      const pattern = new RegExp(versionHeaderPattern(version), 'u')
+      const spelling = fc.oneof(
+        fc.constantFrom(version, version.replace(/\.0$/, ''), ` 0${version} `, '1.0', '2.0', 'v2'),
+        fc.stringMatching(/^\s?\d{1,2}(\.\d{1,2})?\s?$/)
+      )
+      // Node joins the lines of a repeated header with ", ".
+      const header = fc
+        .array(spelling, { minLength: 1, maxLength: 4 })
+        .map((values) => values.join(', '))
+      fc.assert(
+        fc.property(header, (text) => {
+          const each = text.split(',').map((value) => parseApiVersionParameter(value))
+          assert.equal(
+            pattern.test(text),
+            each.every((read) => read === version),
+            JSON.stringify(text)
+          )
+        }),
+        { numRuns: 2000 }
+      )
+      assert.isTrue(pattern.test(`${version}, ${version}`))
     })
 })

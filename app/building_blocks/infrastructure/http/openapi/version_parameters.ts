@@ -1,4 +1,8 @@
-import { versionSpellingPattern, type ApiVersionText } from '../versioning/api_version.js'
+import {
+  versionHeaderPattern,
+  versionSpellingPattern,
+  type ApiVersionText,
+} from '../versioning/api_version.js'
 
 /**
  * The two ways to name the version besides the URL segment, the `api-version` query parameter
@@ -50,8 +54,8 @@ export function versionParameters(
       name: 'X-Api-Version',
       in: 'header',
       required: false,
-      description: `${named}, as a header (the same version as api-version when both are sent). ${without} ${versioned}`,
-      schema,
+      description: `${named}, as a header (the same version as api-version when both are sent; sent more than once, each value names this version). ${without} ${versioned}`,
+      schema: { ...schema, pattern: versionHeaderPattern(version) },
     },
   }
   if (defaultVersion === undefined) {

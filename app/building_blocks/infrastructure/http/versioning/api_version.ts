@@ -41,14 +41,30 @@ export function versionFolder(version: ApiVersionText): string {
   return minor === '0' ? `v${major}` : `v${major}_${minor}`
 }
 
+/** One spelling of `version` as the query parameter or the header read it (see below). */
+function versionSpelling(version: ApiVersionText): string {
+  const [major, minor] = version.split('.')
+  const padded = (digits: string) => `0{0,${4 - digits.length}}${digits}`
+  const fraction = minor === '0' ? '(?:\\.0{1,4})?' : `\\.${padded(minor)}`
+  return `\\s*${padded(major)}${fraction}\\s*`
+}
+
 /**
  * A regular expression (for an API document) matching every way a client may write `version`
  * in the query parameter or the header, that parseApiVersionParameter reads as it: "2", "2.0",
  * "02.00", with surrounding spaces; never with the `v` of the URL segment.
  */
 export function versionSpellingPattern(version: ApiVersionText): string {
-  const [major, minor] = version.split('.')
-  const padded = (digits: string) => `0{0,${4 - digits.length}}${digits}`
-  const fraction = minor === '0' ? '(?:\\.0{1,4})?' : `\\.${padded(minor)}`
-  return `^\\s*${padded(major)}${fraction}\\s*$`
+  return `^${versionSpelling(version)}$`
+}
+
+/**
+ * The same for the X-Api-Version header, which may be sent more than once: Node joins the
+ * lines with commas ("2.0, 2"), and the service reads each value. Repeating one version is
+ * that version; two different ones are refused (AmbiguousApiVersion), so a document lists
+ * its own version only.
+ */
+export function versionHeaderPattern(version: ApiVersionText): string {
+  const one = versionSpelling(version)
+  return `^${one}(?:,${one})*$`
 }
