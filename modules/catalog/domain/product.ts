@@ -1,4 +1,4 @@
-import { AggregateRoot, DomainError } from '@pantheon/kit/domain'
+import { AggregateRoot, characterCount, DomainError } from '@pantheon/kit/domain'
 import type { Price } from './price.js'
 import { ProductCreated } from './product_created.js'
 import { ProductId } from './product_id.js'
@@ -47,7 +47,7 @@ export class Product extends AggregateRoot<ProductId> {
 
 function requireText(value: string, maxLength: number, code: string, field: string): string {
   const text = value.trim()
-  if (text.length === 0 || text.length > maxLength) {
+  if (text.length === 0 || characterCount(text) > maxLength) {
     throw new DomainError(code, `A product ${field} has 1 to ${maxLength} characters`)
   }
   return text

@@ -63,6 +63,32 @@ test.group('Catalog API: create product', () => {
     response.assertBody({ id, name: 'Ledger', price: 19.99 })
   })
 
+  test('lengths count characters, as the document does: 200 emoji are a valid name', async ({
+    client,
+    assert,
+  }) => {
+    // Each of these characters is two UTF-16 code units: JavaScript's length says 400.
+    const name = '🖋'.repeat(200)
+    const created = await client.post('/api/v1/catalog').json({ name, price: 1 })
+    created.assertStatus(201)
+    const read = await client.get(created.header('location')!)
+    assert.equal(read.body().name, name)
+
+    const tooLong = await client.post('/api/v1/catalog').json({ name: `${name}🖋`, price: 1 })
+    assertProblem(assert, tooLong, 400, 'Validation.Failed')
+    assert.containsSubset(tooLong.body().errors, [{ field: 'name', code: 'maxLength' }])
+  })
+
+  test('a v2 category of 100 emoji is valid, as the document says', async ({ client }) => {
+    const category = '🪑'.repeat(100)
+    const created = await client
+      .post('/api/v2/catalog')
+      .json({ name: 'Chair', price: 45.5, category })
+    created.assertStatus(201)
+    const read = await client.get(created.header('location')!)
+    read.assertBodyContains({ category })
+  })
+
   test('invalid fields answer 400 listing every failed field', async ({ client, assert }) => {
     const response = await client.post('/api/catalog').json({ name: '', price: 1.234 })
 

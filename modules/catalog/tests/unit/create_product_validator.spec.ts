@@ -32,6 +32,11 @@ test.group('Create product validator', () => {
         failed: ['name:maxLength'],
       },
       {
+        label: 'a name of 201 emoji (402 UTF-16 code units)',
+        input: { name: '😀'.repeat(201), price: 1 },
+        failed: ['name:maxLength'],
+      },
+      {
         label: 'a name over 200 characters as sent, though 200 once trimmed',
         input: { name: ` ${'x'.repeat(200)} `, price: 1 },
         failed: ['name:maxLength'],

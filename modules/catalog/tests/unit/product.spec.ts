@@ -38,5 +38,11 @@ test.group('Product', () => {
     const price = Price.fromAmount(1)
     assert.throws(() => Product.create({ name: '   ', price }), /1 to 200 characters/)
     assert.throws(() => Product.create({ name: 'x'.repeat(201), price }), /1 to 200 characters/)
+    assert.throws(() => Product.create({ name: '😀'.repeat(201), price }), /1 to 200 characters/)
+  })
+
+  test('counts characters, not UTF-16 code units: 200 emoji are a valid name', ({ assert }) => {
+    const product = Product.create({ name: '😀'.repeat(200), price: Price.fromAmount(1) })
+    assert.equal(product.name, '😀'.repeat(200))
   })
 })
