@@ -1,12 +1,38 @@
-import { existsSync, globSync } from 'node:fs'
+import { existsSync, globSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { renderSchemaSteps } from '../app/scaffolding/migration_steps.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
-import { assertPascalCaseName, camelCase, snakeCase } from '../app/scaffolding/names.js'
+import {
+  assertPascalCaseName,
+  camelCase,
+  moduleNames,
+  snakeCase,
+} from '../app/scaffolding/names.js'
+import {
+  PAYLOAD_PROPERTIES_TAG,
+  parsePayloadProperties,
+  readPayloadPropertiesTag,
+} from '../app/scaffolding/payload_properties.js'
+import { eventSubject, readModelPlan } from '../app/scaffolding/read_model.js'
+import { registerRepository } from '../app/scaffolding/register_repository.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
+import { diffSchemas } from '../app/scaffolding/schema_diff.js'
+
+/** A module's name as written (OrderItems), from its registration class; its folder is order_items. */
+function modulePascalName(root: string, folder: string): string {
+  const registration = join(root, 'infrastructure', `${folder}_module.ts`)
+  const declared = existsSync(registration)
+    ? /export default class ([A-Z][A-Za-z0-9]*)Module\b/.exec(readFileSync(registration, 'utf8'))
+    : null
+  return (
+    declared?.[1] ??
+    folder.replace(/(?:^|_)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
+  )
+}
 
 export default class AddConsumer extends ScaffoldCommand {
   static commandName = 'add-consumer'
@@ -21,6 +47,14 @@ export default class AddConsumer extends ScaffoldCommand {
 
   @flags.string({ description: 'The publishing module (found by searching when omitted)' })
   declare from?: string
+
+  @flags.boolean({
+    description:
+      "Keep a copy of the event's subject in this module: its table, migration, repository, query and GET endpoint",
+  })
+  declare readModel?: boolean
+
+  #readModelRoute?: string
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
@@ -46,11 +80,102 @@ export default class AddConsumer extends ScaffoldCommand {
       type: `${publisher}.${snake}`,
     }
     const plan = new FilePlan(this.app.makePath())
+    if (this.readModel) {
+      await this.#planReadModel(plan, module, state)
+      return plan
+    }
     for (const stub of ['consumer', 'consumer_test']) {
       const rendered = await renderStub(this.app, `event/${stub}.stub`, state)
       plan.create(rendered.destination, rendered.contents)
     }
     return plan
+  }
+
+  /**
+   * The consumer that keeps a copy of the event's subject, and everything the copy needs: its
+   * table (a migration of its own), repository (registered in the module), query, GET endpoint
+   * and a test, all from the properties the contract lists in its doc tag.
+   */
+  async #planReadModel(plan: FilePlan, module: ModuleTarget, state: Record<string, string>) {
+    const publisherRoot = this.app.makePath('modules', state.publisher)
+    const contract = join(publisherRoot, 'integration', `${state.snake}.ts`)
+    const tag = readPayloadPropertiesTag(readFileSync(contract, 'utf8'))
+    if (tag === undefined) {
+      throw new ScaffoldError(
+        `The contract of ${this.event} does not list its properties (no ${PAYLOAD_PROPERTIES_TAG} tag in modules/${state.publisher}/integration/${state.snake}.ts), so its read model's columns are unknown`,
+        `Add the tag to the payload's doc comment, e.g. ${PAYLOAD_PROPERTIES_TAG} Id:uuid,Name:string,Price:decimal (the syntax of --properties)`
+      )
+    }
+    const payload = parsePayloadProperties(tag)
+    if (!payload.hasId) {
+      throw new ScaffoldError(
+        `${this.event} carries no Id, so a read model cannot tell which ${eventSubject(this.event)} an event is about`,
+        `Add Id:uuid to its payload (node ace add-event ${this.event} --module <Publisher> --force --properties "Id:uuid,…")`
+      )
+    }
+    const publisher = moduleNames(modulePascalName(publisherRoot, state.publisher))
+    const model = readModelPlan(module, publisher, this.event, payload.properties)
+    const domainFile = join(module.root, 'domain', `${model.names.snake}.ts`)
+    if (existsSync(domainFile) && !this.force) {
+      throw new ScaffoldError(
+        `The ${module.pascal} module already has a read model ${model.names.pascal} (domain/${model.names.snake}.ts)`,
+        'Use --force to regenerate it (its table is not changed: write a migration for a new column)'
+      )
+    }
+    this.#readModelRoute = `/api/${module.folder}/${model.names.route}/:id`
+    const readModelState = {
+      ...state,
+      module,
+      publisherTitle: publisher.title,
+      subject: eventSubject(this.event)
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .toLowerCase(),
+      rm: model.names,
+      table: model.table,
+      tableConstant: `${snakeCase(model.names.plural).toUpperCase()}_TABLE`,
+      fields: model.fields,
+      persistenceHelpers: model.persistenceHelpers,
+      readsWithClient: model.readsWithClient,
+    }
+    for (const stub of [
+      'read_model',
+      'lucid_repository',
+      'dto',
+      'query',
+      'handler',
+      'endpoint',
+      'consumer',
+      'test',
+    ]) {
+      const rendered = await renderStub(this.app, `read_model/${stub}.stub`, readModelState)
+      plan.create(rendered.destination, rendered.contents)
+    }
+
+    const changes = diffSchemas({ tables: {} }, { tables: { [model.table]: model.schema } })
+    const destination = join(
+      module.root,
+      'infrastructure',
+      'database',
+      'migrations',
+      `${Date.now()}_create_${model.table}_table.ts`
+    )
+    const migration = await renderStub(this.app, 'migration/migration.stub', {
+      destination,
+      description: `Creates ${model.table}`,
+      origin: `written by add-consumer --read-model from the payload of ${state.type}`,
+      up: renderSchemaSteps(changes.up),
+      down: renderSchemaSteps(changes.down),
+    })
+    plan.create(migration.destination, migration.contents)
+
+    await plan.edit(module.registrationFile, (source) =>
+      registerRepository(source, module.registrationFile, {
+        token: `${model.names.pascal}Repository`,
+        tokenImport: `../domain/${model.names.snake}.js`,
+        implementation: `Lucid${model.names.pascal}Repository`,
+        implementationImport: `./persistence/lucid_${model.names.snake}_repository.js`,
+      })
+    )
   }
 
   /** The folder of the module whose integration layer holds the contract. */
@@ -93,6 +218,12 @@ export default class AddConsumer extends ScaffoldCommand {
   }
 
   protected nextSteps(): string[] {
+    if (this.#readModelRoute) {
+      return [
+        'Create its table: node ace migration:run (or restart the app in development)',
+        `Read it: GET ${this.#readModelRoute}`,
+      ]
+    }
     return ['Write its effect in handle(); until then deliveries fail and become dead letters']
   }
 }

@@ -6,32 +6,14 @@ import { existingModule, type ModuleTarget } from '../app/scaffolding/module_tar
 import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
-import { diffSchemas, type SchemaStep } from '../app/scaffolding/schema_diff.js'
+import { renderSchemaSteps } from '../app/scaffolding/migration_steps.js'
+import { diffSchemas } from '../app/scaffolding/schema_diff.js'
 import {
   readSnapshot,
   schemaFromDefinitions,
   serializeSnapshot,
   snapshotPath,
 } from '../app/scaffolding/schema_snapshot.js'
-
-/** The body of up() or down(): one schema-builder call per step, indented for the class. */
-function renderSteps(steps: SchemaStep[]): string {
-  // The leading newline puts the first call on its own line (the template trims before a tag).
-  return (
-    '\n' +
-    steps
-      .map((step) => {
-        if (step.call === 'fillNulls') {
-          const update = `db.from('${step.table}').whereNull('${step.column}').update({ ${step.column}: ${step.fill} })`
-          return `    this.defer(async (db) => {\n      await ${update}\n    })`
-        }
-        if (step.lines.length === 0) return `    this.schema.${step.call}('${step.table}')`
-        const body = step.lines.map((line) => `      ${line}`).join('\n')
-        return `    this.schema.${step.call}('${step.table}', (table) => {\n${body}\n    })`
-      })
-      .join('\n')
-  )
-}
 
 export default class AddMigration extends ScaffoldCommand {
   static commandName = 'add-migration'
@@ -69,9 +51,9 @@ export default class AddMigration extends ScaffoldCommand {
     const migration = await renderStub(this.app, 'migration/migration.stub', {
       destination,
       description: this.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
-      moduleTitle: module.title,
-      up: renderSteps(changes.up),
-      down: renderSteps(changes.down),
+      origin: `computed by add-migration from the ${module.title} module's entity definitions`,
+      up: renderSchemaSteps(changes.up),
+      down: renderSchemaSteps(changes.down),
     })
     plan.create(migration.destination, migration.contents)
 

@@ -5,7 +5,7 @@ import {
   type PropertyType,
 } from '../building_blocks/domain/entity_definition.js'
 import { entityNames, type EntityNames } from './entity_names.js'
-import { DECIMAL_PRECISION, DECIMAL_SCALE } from './entity_properties.js'
+import { DECIMAL_PRECISION, DECIMAL_SCALE, orNull } from './entity_properties.js'
 import { assertPascalCaseName, camelCase, snakeCase } from './names.js'
 import { ScaffoldError } from './scaffold_error.js'
 
@@ -151,8 +151,8 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
       field,
       optional: property.optional,
       mayBeAbsent: property.optional || property.type === 'json',
-      tsType: property.optional ? `${TS_TYPES[property.type]} | null` : TS_TYPES[property.type],
-      dtoType: property.optional ? `${DTO_TYPES[property.type]} | null` : DTO_TYPES[property.type],
+      tsType: property.optional ? orNull(TS_TYPES[property.type]) : TS_TYPES[property.type],
+      dtoType: property.optional ? orNull(DTO_TYPES[property.type]) : DTO_TYPES[property.type],
       rule: vineRule(property.type, property.optional),
       // vine.any() takes null already.
       representation:

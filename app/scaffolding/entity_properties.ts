@@ -28,6 +28,11 @@ export interface PropertySpec {
 export const DECIMAL_PRECISION = 15
 export const DECIMAL_SCALE = 4
 
+/** An optional property's type: `| null` added, except to `unknown`, which holds null already. */
+export function orNull(type: string): string {
+  return type === 'unknown' ? type : `${type} | null`
+}
+
 /** Names the entity already uses for itself. */
 const TAKEN = new Set([
   'id',
@@ -166,8 +171,8 @@ export function parseProperties(raw: string | undefined): PropertySpec[] {
       column: snakeCase(pascal),
       type: type as PropertyType,
       optional: isOptional,
-      tsType: isOptional ? `${mapping.tsType} | null` : mapping.tsType,
-      modelType: isOptional ? `${mapping.modelType} | null` : mapping.modelType,
+      tsType: isOptional ? orNull(mapping.tsType) : mapping.tsType,
+      modelType: isOptional ? orNull(mapping.modelType) : mapping.modelType,
       decorator: mapping.decorator,
       columnBuilder: mapping.columnBuilder(snakeCase(pascal)),
       sample: mapping.sample,

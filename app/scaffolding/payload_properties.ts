@@ -1,0 +1,60 @@
+import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
+import { parseProperties, type PropertySpec } from './entity_properties.js'
+import { ScaffoldError } from './scaffold_error.js'
+
+/**
+ * The doc tag on a generated integration event's payload listing its properties in the syntax of
+ * `--properties` ("Id:uuid,Name:string,Due:date?"). The TypeScript interface says how a value
+ * travels (a date as a string), not what it is (a date, a datetime or a name); add-consumer
+ * --read-model reads the tag to give the consumer's table the right columns.
+ */
+export const PAYLOAD_PROPERTIES_TAG = '@pantheonProperties'
+
+/** A payload's properties: its `id` (when it has one) and the others, as add-entity reads them. */
+export interface PayloadProperties {
+  hasId: boolean
+  properties: PropertySpec[]
+}
+
+/**
+ * Reads `--properties` of an event: as for an entity, plus `Id:uuid`, which names what the event
+ * is about (a read model is keyed by it).
+ */
+export function parsePayloadProperties(raw: string | undefined): PayloadProperties {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const idEntry = entries.find((entry) => /^Id:/.test(entry))
+  if (idEntry !== undefined && idEntry !== 'Id:uuid') {
+    throw new ScaffoldError(`"${idEntry}" cannot be the event's Id: write Id:uuid`)
+  }
+  const others = entries.filter((entry) => entry !== idEntry)
+  return {
+    hasId: idEntry !== undefined,
+    properties: others.length > 0 || idEntry === undefined ? parseProperties(others.join(',')) : [],
+  }
+}
+
+/** The tag's value for a payload: the inverse of parsePayloadProperties. */
+export function payloadPropertiesTag(payload: PayloadProperties): string {
+  const entries = payload.properties.map(
+    (spec) => `${spec.pascal}:${spec.type}${spec.optional ? '?' : ''}`
+  )
+  return [...(payload.hasId ? ['Id:uuid'] : []), ...entries].join(',')
+}
+
+/** The payload of an entity's Created event: its id and every property of its definition. */
+export function entityPayload(definition: EntityDefinition): PayloadProperties {
+  const entries = Object.entries(definition.properties).map(
+    ([field, property]) =>
+      `${field.charAt(0).toUpperCase()}${field.slice(1)}:${property.type}${property.optional ? '?' : ''}`
+  )
+  return { hasId: true, properties: entries.length > 0 ? parseProperties(entries.join(',')) : [] }
+}
+
+/** The tag's value in a contract's source, if it has one. */
+export function readPayloadPropertiesTag(source: string): string | undefined {
+  const escaped = PAYLOAD_PROPERTIES_TAG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`${escaped}[ \\t]+([^\\s*]+)`).exec(source)?.[1]
+}

@@ -1,0 +1,261 @@
+import { test } from '@japa/runner'
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import app from '@adonisjs/core/services/app'
+import { removeNamespace } from '#tests/common/broker_namespace'
+import { appFiles, installOffline } from '#tests/common/kit_app'
+import { startServerProcess } from '#tests/common/server_process'
+
+const run = promisify(execFile)
+
+/** Ports of the new app's servers, apart from this suite's own (TEST_PORT, 5100 by default). */
+const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
+
+/**
+ * From `init` to a consuming module's read model, with no file edited by hand: Catalog's
+ * Product (one property of most types), its create endpoint, the integration event published
+ * from ProductCreated, and Orders' read model of it, as docs/scaffolding.md shows the commands.
+ */
+const SCAFFOLDING = [
+  ['add-module', 'Catalog'],
+  ['add-module', 'Orders'],
+  [
+    'add-entity',
+    'Product',
+    '--module',
+    'Catalog',
+    '--aggregate',
+    '--properties',
+    'Name:string,Price:decimal,Stock:int,Active:boolean,Launch:date?,Restock:datetime?,Tags:json?,Notes:text?',
+  ],
+  ['add-command', 'CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'],
+  [
+    'add-endpoint',
+    'CreateProduct',
+    '--module',
+    'Catalog',
+    '--method',
+    'POST',
+    '--route',
+    '/',
+    '--command',
+    'CreateProduct',
+    '--result-type',
+    'ProductId',
+  ],
+  ['add-migration', 'AddProducts', '--module', 'Catalog'],
+  ['add-event', 'ProductCreated', '--module', 'Catalog', '--from', 'ProductCreated'],
+  ['add-consumer', 'ProductCreated', '--module', 'Orders', '--from', 'Catalog', '--read-model'],
+]
+
+const PRODUCT = {
+  name: 'Fountain pen',
+  price: 12345.6789,
+  stock: 7,
+  active: true,
+  launch: '2026-01-15',
+  restock: '2026-02-01T23:30:00.000Z',
+  tags: { colours: ['black', 'blue'], refill: true },
+  notes: null,
+}
+
+async function inApp(cwd: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout } = await run(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      maxBuffer: 20 * 1024 * 1024,
+      timeout: 180_000,
+    })
+    return stdout
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
+  }
+}
+
+/** Runs an ace command of the new app that must fail: its output, and the app's files unchanged. */
+async function refusedInApp(cwd: string, args: string[], env: Record<string, string>) {
+  const before = await appFiles(cwd)
+  try {
+    await run(process.execPath, ['ace', ...args], { cwd, env: { ...process.env, ...env } })
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    return {
+      output: `${stderr}${stdout}`,
+      unchanged: (await appFiles(cwd)).join() === before.join(),
+    }
+  }
+  throw new Error(`${args.join(' ')} succeeded`)
+}
+
+/** Polls the read model until the event arrived (the relay and consumer run after the commit). */
+async function readModelOf(base: string, id: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  let last: Response | undefined
+  while (Date.now() < deadline) {
+    last = await fetch(`${base}/api/orders/catalog-products/${id}`)
+    if (last.status === 200) return last.json()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(
+    `no read model of ${id} after ${timeoutMs} ms: ${last?.status} ${await last?.text()}`
+  )
+}
+
+test.group('Events between modules with no hand edits', (group) => {
+  let workspace: string
+  let shop: string
+  const env = {
+    NODE_ENV: 'development',
+    TZ: 'America/Los_Angeles',
+    DB_CONNECTION: 'sqlite',
+    SQLITE_FILENAME: 'tmp/db.sqlite3',
+  }
+
+  group.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-events-'))
+    await inApp(app.makePath(), ['ace', 'init', 'Shop', '--out', workspace], {})
+    shop = join(workspace, 'Shop')
+    await installOffline(shop)
+    for (const command of SCAFFOLDING) await inApp(shop, ['ace', ...command], env)
+    await inApp(shop, ['ace', 'migration:run'], env)
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test('the generated app typechecks, lints clean and passes its own tests', async ({ assert }) => {
+    await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
+    await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+    const output = await inApp(shop, ['ace', 'test', '--reporters=dot'], {
+      ...env,
+      NODE_ENV: 'test',
+      SQLITE_FILENAME: 'tmp/test.sqlite3',
+      TEST_PORT: String(BASE_PORT + 140),
+    })
+    assert.notMatch(output, /failed/)
+    // The contract lists the payload's properties for consumers' read models.
+    const contract = await readFile(
+      join(shop, 'modules/catalog/integration/product_created.ts'),
+      'utf8'
+    )
+    assert.include(
+      contract,
+      '@pantheonProperties Id:uuid,Name:string,Price:decimal,Stock:int,Active:boolean,Launch:date?,Restock:datetime?,Tags:json?,Notes:text?'
+    )
+  })
+
+  test('a product created in Catalog is readable in Orders, over {transport}')
+    .with([
+      { transport: 'memory', port: BASE_PORT + 141 },
+      { transport: 'redis', port: BASE_PORT + 142 },
+      { transport: 'rabbitmq', port: BASE_PORT + 143 },
+    ])
+    .run(async ({ assert, cleanup }, { transport, port }) => {
+      const namespace = `pantheon_events_${process.pid}_${transport}`
+      if (transport !== 'memory') {
+        cleanup(() => removeNamespace(transport as 'redis' | 'rabbitmq', namespace))
+      }
+      const server = await startServerProcess(
+        {
+          ...env,
+          HTTPS_ENABLED: 'false',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          MESSAGE_TRANSPORT: transport,
+          MESSAGE_NAMESPACE: namespace,
+        },
+        { appRoot: shop }
+      )
+      cleanup(async () => {
+        await server.stop()
+      })
+      const base = `http://127.0.0.1:${port}`
+
+      const created = await fetch(`${base}/api/catalog`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(PRODUCT),
+      })
+      assert.equal(created.status, 201, await created.clone().text())
+      const id = (await created.json()) as string
+
+      assert.deepEqual(await readModelOf(base, id), { id, ...PRODUCT })
+    })
+
+  test('mismatches are refused with what to do, and nothing is written', async ({ assert }) => {
+    const contractWithoutTag = join(shop, 'modules/catalog/integration/order_placed.ts')
+    await inApp(
+      shop,
+      [
+        'ace',
+        'add-event',
+        'OrderPlaced',
+        '--module',
+        'Catalog',
+        '--properties',
+        'Id:uuid,Total:decimal',
+      ],
+      env
+    )
+    const tagged = await readFile(contractWithoutTag, 'utf8')
+    await writeFile(contractWithoutTag, tagged.replace(/^.*@pantheonProperties.*\n/m, ''))
+    await inApp(
+      shop,
+      ['ace', 'add-event', 'SampleTaken', '--module', 'Catalog', '--properties', 'Note:text'],
+      env
+    )
+    await inApp(
+      shop,
+      ['ace', 'add-entity', 'Tag', '--module', 'Catalog', '--properties', 'Label:string'],
+      env
+    )
+
+    const cases = [
+      {
+        args: [
+          'add-event',
+          'Launched',
+          '--module',
+          'Catalog',
+          '--from',
+          'ProductCreated',
+          '--properties',
+          'Name:string',
+        ],
+        says: /--from and --properties cannot be combined/,
+      },
+      {
+        args: ['add-event', 'Launched', '--module', 'Catalog', '--from', 'ProductShipped'],
+        says: /no generated domain event ProductShipped[\s\S]*ProductCreated/,
+      },
+      {
+        args: ['add-event', 'Tagged', '--module', 'Catalog', '--from', 'TagCreated'],
+        says: /Tag is not an aggregate[\s\S]*--aggregate/,
+      },
+      {
+        args: ['add-event', 'Launched', '--module', 'Catalog', '--properties', 'Id:string'],
+        says: /"Id:string" cannot be the event's Id: write Id:uuid/,
+      },
+      {
+        args: ['add-consumer', 'OrderPlaced', '--module', 'Orders', '--read-model'],
+        says: /does not list its properties[\s\S]*@pantheonProperties/,
+      },
+      {
+        args: ['add-consumer', 'SampleTaken', '--module', 'Orders', '--read-model'],
+        says: /SampleTaken carries no Id[\s\S]*Id:uuid/,
+      },
+      {
+        args: ['add-consumer', 'ProductCreated', '--module', 'Orders', '--read-model'],
+        says: /already consumes ProductCreated/,
+      },
+    ]
+    for (const { args, says } of cases) {
+      const { output, unchanged } = await refusedInApp(shop, args, env)
+      assert.match(output, says, args.join(' '))
+      assert.isTrue(unchanged, `${args.join(' ')} changed files`)
+    }
+  })
+})
