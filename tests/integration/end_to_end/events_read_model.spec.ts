@@ -84,10 +84,8 @@ async function refusedInApp(cwd: string, args: string[], env: Record<string, str
     await run(process.execPath, ['ace', ...args], { cwd, env: { ...process.env, ...env } })
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
-    return {
-      output: `${stderr}${stdout}`,
-      unchanged: (await appFiles(cwd)).join() === before.join(),
-    }
+    const after = await appFiles(cwd)
+    return { output: `${stderr}${stdout}`, unchanged: after.join() === before.join() }
   }
   throw new Error(`${args.join(' ')} succeeded`)
 }
