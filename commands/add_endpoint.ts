@@ -19,9 +19,8 @@ import { existingModule, type ModuleTarget } from '../app/scaffolding/module_tar
 import { assertPascalCaseName, camelCase, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { useCaseName } from '../app/scaffolding/result_type.js'
-import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
-import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 const SEGMENT = /^(?::[a-z][A-Za-z0-9]*|[a-z0-9][a-z0-9-]*)$/
@@ -136,8 +135,11 @@ export default class AddEndpoint extends ScaffoldCommand {
   })
   declare apiVersion?: string
 
+  #moduleRoot?: string
+
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
+    this.#moduleRoot = module.root
     assertPascalCaseName(this.name, 'endpoint')
     const method = (this.method ?? '').toLowerCase()
     if (!METHODS.includes(method)) {
@@ -238,7 +240,7 @@ export default class AddEndpoint extends ScaffoldCommand {
       `AppError.notImplemented('${useCase}.NotImplemented'`
     )
     const sendsBody = ['post', 'put', 'patch'].includes(method)
-    const entities = await loadEntityDefinitions(module.root)
+    const entities = await this.entityDefinitions(module.root)
     const intent =
       kind === 'command' ? commandIntent(useCase, entities) : queryIntent(useCase, entities)
     const validatorFile = messageFile.replace(/_command\.ts$/, '_validator.ts')
@@ -335,6 +337,27 @@ export default class AddEndpoint extends ScaffoldCommand {
       )
     }
     return { folder: versionFolder(version), segment: versionSegment(version) }
+  }
+
+  protected recipe(): Recipe | undefined {
+    const option = (flag: string, value: string | undefined) =>
+      value === undefined ? [] : [flag, value]
+    return {
+      moduleRoot: this.#moduleRoot!,
+      key: `add-endpoint ${this.name}${this.apiVersion ? ` ${this.apiVersion}` : ''}`,
+      argv: [
+        'add-endpoint',
+        this.name,
+        '--module',
+        this.module!,
+        ...option('--method', this.method),
+        ...option('--route', this.route),
+        ...option('--command', this.command),
+        ...option('--query', this.query),
+        ...option('--result-type', this.resultType),
+        ...option('--api-version', this.apiVersion),
+      ],
+    }
   }
 
   protected nextSteps(): string[] {

@@ -1,9 +1,28 @@
+import { existsSync } from 'node:fs'
+import { isAbsolute, join, relative, sep } from 'node:path'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
+import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
-import { prettierFormatter } from './format_files.js'
+import { prettierFormatter, type Formatter } from './format_files.js'
+import {
+  contentHash,
+  generatedFilesPath,
+  handEdited,
+  readGeneratedFiles,
+  serializeGeneratedFiles,
+  type GeneratedFilesRecord,
+} from './generated_files.js'
 import { planModuleIndexes } from './module_index_plan.js'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
+import { loadEntityDefinitions } from './schema_snapshot.js'
+
+/** How to run a generator again: recorded in the module's generated_files.json. */
+export interface Recipe {
+  moduleRoot: string
+  key: string
+  argv: string[]
+}
 
 /** What --json prints: the same for every command, for editors and scripts. */
 export interface ScaffoldResult extends PlanSummary {
@@ -37,11 +56,35 @@ export abstract class ScaffoldCommand extends BaseCommand {
   /** Replaced in tests to make a write fail half-way. */
   writer?: FileWriter
 
+  /**
+   * The module's entity definitions as they will be once the plan is written, when a command
+   * plans this one as part of its own (sync-entity, add-entity --force); read from disk
+   * otherwise.
+   */
+  pendingDefinitions?: EntityDefinition[]
+
+  /** Generated files edited by hand that --force replaces, with the reason, for the report. */
+  #replacedEdits: string[] = []
+
   /** Checks the input and decides every file to write; throws ScaffoldError for user mistakes. */
   protected abstract plan(): Promise<FilePlan>
 
   /** What to do next, shown after a successful run. */
   protected abstract nextSteps(): string[]
+
+  /** The command line to record for running this generator again (see generated_files.ts). */
+  protected recipe(): Recipe | undefined {
+    return undefined
+  }
+
+  /** The plan alone, without writing it: for a command that writes it as part of its own. */
+  planFiles(): Promise<FilePlan> {
+    return this.plan()
+  }
+
+  protected async entityDefinitions(moduleRoot: string): Promise<EntityDefinition[]> {
+    return this.pendingDefinitions ?? loadEntityDefinitions(moduleRoot)
+  }
 
   /**
    * The app whose prettier config formats the generated files (see format_files.ts): the one
@@ -60,6 +103,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
       const { root, resolve } = this.formatting()
       const format = await prettierFormatter(root, { resolve })
       if (format) await plan.format(format)
+      await this.recordGeneratedFiles(plan, format)
       if (!this.dryRun) {
         const command = (this.constructor as typeof BaseCommand).commandName
         await plan.apply({ force: this.force, writer: this.writer, command })
@@ -89,14 +133,63 @@ export abstract class ScaffoldCommand extends BaseCommand {
     }
   }
 
+  /**
+   * Keeps the record of generated files (generated_files.ts) of each module the plan writes
+   * into, as part of the same plan: the hash of each file a generator writes and this
+   * command's recipe. A file the plan would replace that was edited by hand since it was
+   * generated is taken out of the plan (reported as skipped) unless --force; a file whose text
+   * would not change is taken out and reported as unchanged.
+   */
+  private async recordGeneratedFiles(plan: FilePlan, format: Formatter | undefined) {
+    const modulesRoot = this.app.makePath('modules')
+    const records = new Map<string, GeneratedFilesRecord>()
+    const recordOf = async (moduleRoot: string) => {
+      if (!records.has(moduleRoot)) records.set(moduleRoot, await readGeneratedFiles(moduleRoot))
+      return records.get(moduleRoot)!
+    }
+    for (const file of plan.generatedFiles()) {
+      const inModules = relative(modulesRoot, file.path)
+      if (inModules.startsWith('..') || isAbsolute(inModules)) continue
+      const [folder, ...rest] = inModules.split(sep)
+      if (rest.length === 0) continue
+      const moduleRoot = join(modulesRoot, folder)
+      const record = await recordOf(moduleRoot)
+      const name = rest.join('/')
+      if (file.original !== undefined && file.original !== file.contents) {
+        const edited = handEdited(record, name, file.original)
+        if (edited && file.kind === 'generate' && !this.force) {
+          plan.skip(file.path, edited)
+          continue
+        }
+        if (edited && this.force)
+          this.#replacedEdits.push(`${relative(this.app.makePath(), file.path)} (${edited})`)
+      }
+      record.files[name] = contentHash(file.contents)
+    }
+    plan.dropUnchanged()
+    const recipe = this.recipe()
+    if (recipe) {
+      const record = await recordOf(recipe.moduleRoot)
+      record.recipes[recipe.key] = recipe.argv
+    }
+    for (const [moduleRoot, record] of records) {
+      const path = generatedFilesPath(moduleRoot)
+      let text = serializeGeneratedFiles(record)
+      if (format) text = await format(path, text)
+      if (existsSync(path)) await plan.edit(path, () => text)
+      else if (existsSync(moduleRoot) || plan.paths().some((p) => p.startsWith(moduleRoot + sep)))
+        plan.create(path, text)
+    }
+  }
+
   private report(plan: FilePlan | undefined, errors: string[]) {
-    const summary = plan?.summary() ?? { created: [], edited: [] }
+    const summary = plan?.summary() ?? { created: [], edited: [], unchanged: [], skipped: [] }
     const ok = errors.length === 0
     if (this.json) {
       const result: ScaffoldResult = {
         ok,
         dryRun: Boolean(this.dryRun),
-        ...(ok ? summary : { created: [], edited: [] }),
+        ...(ok ? summary : { created: [], edited: [], unchanged: [], skipped: [] }),
         nextSteps: ok ? this.nextSteps() : [],
         errors,
       }
@@ -113,6 +206,16 @@ export abstract class ScaffoldCommand extends BaseCommand {
     for (const file of summary.created) this.logger.action(`${verb} ${file}`).succeeded()
     for (const file of summary.edited)
       this.logger.action(`${this.dryRun ? 'would update' : 'update'} ${file}`).succeeded()
+    for (const file of summary.unchanged) this.logger.action(`unchanged ${file}`).skipped()
+    for (const { file, reason } of summary.skipped)
+      this.logger.action(`skip ${file}`).skipped(reason)
+    if (summary.skipped.length > 0) {
+      this.logger.warning(
+        `${summary.skipped.length} file(s) edited by hand were left as they are; bring them up to date by hand, or run again with --force to overwrite them`
+      )
+    }
+    for (const replaced of this.#replacedEdits)
+      this.logger.warning(`--force replaced a file edited by hand: ${replaced}`)
     if (this.dryRun) {
       for (const diff of plan!.diffs()) this.logger.log(diff)
       this.logger.info('Dry run: nothing was written')
