@@ -70,6 +70,7 @@ export async function planEntityUseCases(
     const generator = GENERATORS[command as keyof typeof GENERATORS]
     const instance = await kernel.create(generator, [...argv, '--force'])
     instance.pendingDefinitions = definitions
+    instance.pendingFiles = new Map(plan.generatedFiles().map((file) => [file.path, file.contents]))
     const planned = new Set(plan.paths())
     const own = await instance.planFiles()
     for (const file of own.generatedFiles()) {

@@ -225,17 +225,13 @@ export default class AddEndpoint extends ScaffoldCommand {
           : 'ok'
     const routeSegment = module.folder.replace(/_/g, '-')
     const base = version ? `/api/${version.segment}/${routeSegment}` : `/api/${routeSegment}`
+    const validatorFile = messageFile.replace(/_command\.ts$/, '_validator.ts')
+    const validatorSource = kind === 'command' ? await this.plannedSource(validatorFile) : undefined
     const requiresBody =
       kind === 'command' &&
-      /\bvine\.(?!any|create)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
-        await readFile(messageFile.replace(/_command\.ts$/, '_validator.ts'), 'utf8').catch(
-          () => ''
-        )
-      )
-    const handlerSource = await readFile(
-      messageFile.replace(/_(command|query)\.ts$/, '_handler.ts'),
-      'utf8'
-    ).catch(() => '')
+      /\bvine\.(?!any|create)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(validatorSource ?? '')
+    const handlerSource =
+      (await this.plannedSource(messageFile.replace(/_(command|query)\.ts$/, '_handler.ts'))) ?? ''
     const answersNotImplemented = handlerSource.includes(
       `AppError.notImplemented('${useCase}.NotImplemented'`
     )
@@ -243,9 +239,8 @@ export default class AddEndpoint extends ScaffoldCommand {
     const entities = await this.entityDefinitions(module.root)
     const intent =
       kind === 'command' ? commandIntent(useCase, entities) : queryIntent(useCase, entities)
-    const validatorFile = messageFile.replace(/_command\.ts$/, '_validator.ts')
     const requestBody =
-      kind === 'command' && sendsBody && existsSync(validatorFile)
+      kind === 'command' && sendsBody && validatorSource !== undefined
         ? {
             name: `${camelCase(useCase)}Validator`,
             import: `${up}application/${folderName}/${useCaseSnake}/${useCaseSnake}_validator.js`,

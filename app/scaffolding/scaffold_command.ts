@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, sep } from 'node:path'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
@@ -63,6 +64,12 @@ export abstract class ScaffoldCommand extends BaseCommand {
    */
   pendingDefinitions?: EntityDefinition[]
 
+  /**
+   * The text of files an enclosing command's plan writes, by absolute path: what this command
+   * reads of them (a validator, a handler) is what they will be, not what is on disk.
+   */
+  pendingFiles?: ReadonlyMap<string, string>
+
   /** Generated files edited by hand that --force replaces, with the reason, for the report. */
   #replacedEdits: string[] = []
 
@@ -80,6 +87,13 @@ export abstract class ScaffoldCommand extends BaseCommand {
   /** The plan alone, without writing it: for a command that writes it as part of its own. */
   planFiles(): Promise<FilePlan> {
     return this.plan()
+  }
+
+  /** A file's text as it will be once the enclosing plan is written; undefined if none. */
+  protected async plannedSource(path: string): Promise<string | undefined> {
+    const pending = this.pendingFiles?.get(path)
+    if (pending !== undefined) return pending
+    return existsSync(path) ? readFile(path, 'utf8') : undefined
   }
 
   protected async entityDefinitions(moduleRoot: string): Promise<EntityDefinition[]> {

@@ -214,6 +214,26 @@ test.group('Changing an entity: generated files follow its definition', (group) 
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
   }).timeout(240_000)
 
+  test("sync-entity derives an endpoint's starter test from the validator it writes, not the one it replaces", async ({
+    assert,
+  }) => {
+    await crud('Weather', 'Forecast', 'Forecasts', 'Summary:string')
+    const endpointTest = 'tests/integration/create_forecast_endpoint.spec.ts'
+    assert.include(await file('weather', endpointTest), 'for an empty body')
+    const definition = join(shop, 'modules/weather/domain/forecast_definition.ts')
+    const defined = await readFile(definition, 'utf8')
+    await writeFile(
+      definition,
+      defined.replace(
+        "summary: { type: 'string', optional: false }",
+        "summary: { type: 'string', optional: true }"
+      )
+    )
+    await ace('sync-entity', 'Forecast', '--module', 'Weather')
+    // An empty body is a valid forecast now: its test must not expect 400.
+    assert.notInclude(await file('weather', endpointTest), 'for an empty body')
+  }).timeout(240_000)
+
   test('sync-entity names the entities of the module when asked for one it does not have', async ({
     assert,
   }) => {
