@@ -1,29 +1,16 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { isAbsolute, join, relative, sep } from 'node:path'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
-import { prettierFormatter, type Formatter } from './format_files.js'
-import {
-  contentHash,
-  generatedFilesPath,
-  handEdited,
-  readGeneratedFiles,
-  serializeGeneratedFiles,
-  type GeneratedFilesRecord,
-} from './generated_files.js'
+import { prettierFormatter } from './format_files.js'
+import { planGeneratedFilesRecord, type Recipe } from './generated_files_plan.js'
 import { planModuleIndexes } from './module_index_plan.js'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
 import { loadEntityDefinitions } from './schema_snapshot.js'
 
-/** How to run a generator again: recorded in the module's generated_files.json. */
-export interface Recipe {
-  moduleRoot: string
-  key: string
-  argv: string[]
-}
+export type { Recipe } from './generated_files_plan.js'
 
 /** What --json prints: the same for every command, for editors and scripts. */
 export interface ScaffoldResult extends PlanSummary {
@@ -70,7 +57,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
    */
   pendingFiles?: ReadonlyMap<string, string>
 
-  /** Generated files edited by hand that --force replaces, with the reason, for the report. */
+  /** Generated files edited by hand that --force replaced, with the reason, for the report. */
   #replacedEdits: string[] = []
 
   /** Checks the input and decides every file to write; throws ScaffoldError for user mistakes. */
@@ -117,7 +104,12 @@ export abstract class ScaffoldCommand extends BaseCommand {
       const { root, resolve } = this.formatting()
       const format = await prettierFormatter(root, { resolve })
       if (format) await plan.format(format)
-      await this.recordGeneratedFiles(plan, format)
+      const replaced = await planGeneratedFilesRecord(this.app.makePath(), plan, {
+        force: Boolean(this.force),
+        recipe: this.recipe(),
+        format,
+      })
+      this.#replacedEdits = replaced
       if (!this.dryRun) {
         const command = (this.constructor as typeof BaseCommand).commandName
         await plan.apply({ force: this.force, writer: this.writer, command })
@@ -144,55 +136,6 @@ export abstract class ScaffoldCommand extends BaseCommand {
       this.logger.warning(
         `"${interrupted}" was interrupted while writing; its partial changes were undone`
       )
-    }
-  }
-
-  /**
-   * Keeps the record of generated files (generated_files.ts) of each module the plan writes
-   * into, as part of the same plan: the hash of each file a generator writes and this
-   * command's recipe. A file the plan would replace that was edited by hand since it was
-   * generated is taken out of the plan (reported as skipped) unless --force; a file whose text
-   * would not change is taken out and reported as unchanged.
-   */
-  private async recordGeneratedFiles(plan: FilePlan, format: Formatter | undefined) {
-    const modulesRoot = this.app.makePath('modules')
-    const records = new Map<string, GeneratedFilesRecord>()
-    const recordOf = async (moduleRoot: string) => {
-      if (!records.has(moduleRoot)) records.set(moduleRoot, await readGeneratedFiles(moduleRoot))
-      return records.get(moduleRoot)!
-    }
-    for (const file of plan.generatedFiles()) {
-      const inModules = relative(modulesRoot, file.path)
-      if (inModules.startsWith('..') || isAbsolute(inModules)) continue
-      const [folder, ...rest] = inModules.split(sep)
-      if (rest.length === 0) continue
-      const moduleRoot = join(modulesRoot, folder)
-      const record = await recordOf(moduleRoot)
-      const name = rest.join('/')
-      if (file.original !== undefined && file.original !== file.contents) {
-        const edited = handEdited(record, name, file.original)
-        if (edited && file.kind === 'generate' && !this.force) {
-          plan.skip(file.path, edited)
-          continue
-        }
-        if (edited && this.force)
-          this.#replacedEdits.push(`${relative(this.app.makePath(), file.path)} (${edited})`)
-      }
-      record.files[name] = contentHash(file.contents)
-    }
-    plan.dropUnchanged()
-    const recipe = this.recipe()
-    if (recipe) {
-      const record = await recordOf(recipe.moduleRoot)
-      record.recipes[recipe.key] = recipe.argv
-    }
-    for (const [moduleRoot, record] of records) {
-      const path = generatedFilesPath(moduleRoot)
-      let text = serializeGeneratedFiles(record)
-      if (format) text = await format(path, text)
-      if (existsSync(path)) await plan.edit(path, () => text)
-      else if (existsSync(moduleRoot) || plan.paths().some((p) => p.startsWith(moduleRoot + sep)))
-        plan.create(path, text)
     }
   }
 
