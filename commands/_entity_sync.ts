@@ -1,9 +1,16 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Kernel } from '@adonisjs/core/ace'
+import {
+  parseApiVersion,
+  versionFolder,
+} from '../app/building_blocks/infrastructure/http/versioning/api_version.js'
 import type { EntityDefinition } from '../app/building_blocks/domain/entity_definition.js'
 import { commandIntent, queryIntent } from '../app/scaffolding/crud.js'
 import type { FilePlan } from '../app/scaffolding/file_plan.js'
 import { readGeneratedFiles } from '../app/scaffolding/generated_files.js'
 import type { ModuleTarget } from '../app/scaffolding/module_target.js'
+import { snakeCase } from '../app/scaffolding/names.js'
 import { useCaseName } from '../app/scaffolding/result_type.js'
 import AddCommand from './add_command.js'
 import AddEndpoint from './add_endpoint.js'
@@ -50,6 +57,36 @@ export function entityRecipes(
   return [...useCases, ...endpoints]
 }
 
+/**
+ * The files a recorded generator run needs to still be there to run again: the command or
+ * query it made, and for an endpoint, the endpoint and what it sends or asks. One the user
+ * deleted stays deleted.
+ */
+export function recipeFiles(moduleRoot: string, argv: string[]): string[] {
+  const [command, name, ...rest] = argv
+  const useCaseFile = (kind: 'command' | 'query', raw: string) => {
+    const snake = snakeCase(useCaseName(raw, kind === 'command' ? 'Command' : 'Query'))
+    const folder = kind === 'command' ? 'commands' : 'queries'
+    return join(moduleRoot, 'application', folder, snake, `${snake}_${kind}.ts`)
+  }
+  if (command === 'add-command') return [useCaseFile('command', name)]
+  if (command === 'add-query') return [useCaseFile('query', name)]
+  const sends = flagValue(rest, '--command')
+  const asks = flagValue(rest, '--query')
+  const version = flagValue(rest, '--api-version')
+  const parsed = version === undefined ? undefined : parseApiVersion(version)
+  return [
+    join(
+      moduleRoot,
+      'api',
+      ...(parsed ? [versionFolder(parsed)] : []),
+      `${snakeCase(name)}_endpoint.ts`
+    ),
+    ...(sends === undefined ? [] : [useCaseFile('command', sends)]),
+    ...(asks === undefined ? [] : [useCaseFile('query', asks)]),
+  ]
+}
+
 const GENERATORS = { 'add-command': AddCommand, 'add-query': AddQuery, 'add-endpoint': AddEndpoint }
 
 /**
@@ -67,6 +104,7 @@ export async function planEntityUseCases(
 ): Promise<void> {
   const { recipes } = await readGeneratedFiles(module.root)
   for (const [command, ...argv] of entityRecipes(recipes, entity)) {
+    if (!recipeFiles(module.root, [command, ...argv]).every((file) => existsSync(file))) continue
     const generator = GENERATORS[command as keyof typeof GENERATORS]
     const instance = await kernel.create(generator, [...argv, '--force'])
     instance.pendingDefinitions = definitions

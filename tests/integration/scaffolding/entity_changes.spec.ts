@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -214,7 +215,7 @@ test.group('Changing an entity: generated files follow its definition', (group) 
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
   }).timeout(240_000)
 
-  test("sync-entity derives an endpoint's starter test from the validator it writes, not the one it replaces", async ({
+  test("sync-entity derives an endpoint's starter test from the validator it writes, and leaves deleted use cases deleted", async ({
     assert,
   }) => {
     await crud('Weather', 'Forecast', 'Forecasts', 'Summary:string')
@@ -229,9 +230,21 @@ test.group('Changing an entity: generated files follow its definition', (group) 
         "summary: { type: 'string', optional: true }"
       )
     )
+    // The user removed the delete use case and its endpoint: they stay removed.
+    const removed = [
+      'application/commands/delete_forecast',
+      'api/delete_forecast_endpoint.ts',
+      'tests/integration/delete_forecast_endpoint.spec.ts',
+      'tests/unit/delete_forecast_command.spec.ts',
+    ]
+    for (const path of removed) {
+      await rm(join(shop, 'modules/weather', path), { recursive: true })
+    }
     await ace('sync-entity', 'Forecast', '--module', 'Weather')
     // An empty body is a valid forecast now: its test must not expect 400.
     assert.notInclude(await file('weather', endpointTest), 'for an empty body')
+    for (const path of removed)
+      assert.isFalse(existsSync(join(shop, 'modules/weather', path)), path)
   }).timeout(240_000)
 
   test('sync-entity names the entities of the module when asked for one it does not have', async ({

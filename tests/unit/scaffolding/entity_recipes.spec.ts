@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { entityRecipes } from '#commands/_entity_sync'
+import { entityRecipes, recipeFiles } from '#commands/_entity_sync'
 
 const lamp = {
   name: 'Lamp',
@@ -41,6 +41,19 @@ test.group('The recorded generators an entity change runs again', () => {
         'add-query GetLampById',
         'add-command DeleteLampCommand',
         'add-endpoint GetLamp',
+      ]
+    )
+  })
+
+  test('a recorded run needs its use case and, for an endpoint, what it exposes', ({ assert }) => {
+    assert.deepEqual(recipeFiles('/m', ['add-command', 'CreateLamp', '--module', 'Lighting']), [
+      '/m/application/commands/create_lamp/create_lamp_command.ts',
+    ])
+    assert.deepEqual(
+      recipeFiles('/m', [...endpoint('GetLamp', '--query', 'GetLampById'), '--api-version', '2.0']),
+      [
+        '/m/api/v2/get_lamp_endpoint.ts',
+        '/m/application/queries/get_lamp_by_id/get_lamp_by_id_query.ts',
       ]
     )
   })
