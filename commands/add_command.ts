@@ -12,9 +12,8 @@ import { existingModule } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { resolveResultType, useCaseName } from '../app/scaffolding/result_type.js'
-import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
-import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
 
 const ID_FIELD: FieldSpec = {
   field: 'id',
@@ -50,11 +49,14 @@ export default class AddCommand extends ScaffoldCommand {
   })
   declare fields?: string
 
+  #moduleRoot?: string
+
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
+    this.#moduleRoot = module.root
     const name = useCaseName(this.name, 'Command')
     assertPascalCaseName(name, 'command')
-    const entities = await loadEntityDefinitions(module.root)
+    const entities = await this.entityDefinitions(module.root)
     const intent = commandIntent(name, entities)
     const result = resolveResultType(this.resultType, module.root, entities, {
       allowMissingDto: false,
@@ -119,6 +121,22 @@ export default class AddCommand extends ScaffoldCommand {
       plan.create(rendered.destination, rendered.contents)
     }
     return plan
+  }
+
+  protected recipe(): Recipe | undefined {
+    const name = useCaseName(this.name, 'Command')
+    return {
+      moduleRoot: this.#moduleRoot!,
+      key: `add-command ${name}`,
+      argv: [
+        'add-command',
+        name,
+        '--module',
+        this.module!,
+        ...(this.resultType === undefined ? [] : ['--result-type', this.resultType]),
+        ...(this.fields === undefined ? [] : ['--fields', this.fields]),
+      ],
+    }
   }
 
   protected nextSteps(): string[] {

@@ -19,9 +19,8 @@ import { existingModule, type ModuleTarget } from '../app/scaffolding/module_tar
 import { assertPascalCaseName, camelCase, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { useCaseName } from '../app/scaffolding/result_type.js'
-import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
-import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 const SEGMENT = /^(?::[a-z][A-Za-z0-9]*|[a-z0-9][a-z0-9-]*)$/
@@ -136,8 +135,11 @@ export default class AddEndpoint extends ScaffoldCommand {
   })
   declare apiVersion?: string
 
+  #moduleRoot?: string
+
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
+    this.#moduleRoot = module.root
     assertPascalCaseName(this.name, 'endpoint')
     const method = (this.method ?? '').toLowerCase()
     if (!METHODS.includes(method)) {
@@ -223,27 +225,22 @@ export default class AddEndpoint extends ScaffoldCommand {
           : 'ok'
     const routeSegment = module.folder.replace(/_/g, '-')
     const base = version ? `/api/${version.segment}/${routeSegment}` : `/api/${routeSegment}`
+    const validatorFile = messageFile.replace(/_command\.ts$/, '_validator.ts')
+    const validatorSource = kind === 'command' ? await this.plannedSource(validatorFile) : undefined
     const requiresBody =
       kind === 'command' &&
-      /\bvine\.(?!any|create)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(
-        await readFile(messageFile.replace(/_command\.ts$/, '_validator.ts'), 'utf8').catch(
-          () => ''
-        )
-      )
-    const handlerSource = await readFile(
-      messageFile.replace(/_(command|query)\.ts$/, '_handler.ts'),
-      'utf8'
-    ).catch(() => '')
+      /\bvine\.(?!any|create)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(validatorSource ?? '')
+    const handlerSource =
+      (await this.plannedSource(messageFile.replace(/_(command|query)\.ts$/, '_handler.ts'))) ?? ''
     const answersNotImplemented = handlerSource.includes(
       `AppError.notImplemented('${useCase}.NotImplemented'`
     )
     const sendsBody = ['post', 'put', 'patch'].includes(method)
-    const entities = await loadEntityDefinitions(module.root)
+    const entities = await this.entityDefinitions(module.root)
     const intent =
       kind === 'command' ? commandIntent(useCase, entities) : queryIntent(useCase, entities)
-    const validatorFile = messageFile.replace(/_command\.ts$/, '_validator.ts')
     const requestBody =
-      kind === 'command' && sendsBody && existsSync(validatorFile)
+      kind === 'command' && sendsBody && validatorSource !== undefined
         ? {
             name: `${camelCase(useCase)}Validator`,
             import: `${up}application/${folderName}/${useCaseSnake}/${useCaseSnake}_validator.js`,
@@ -335,6 +332,27 @@ export default class AddEndpoint extends ScaffoldCommand {
       )
     }
     return { folder: versionFolder(version), segment: versionSegment(version) }
+  }
+
+  protected recipe(): Recipe | undefined {
+    const option = (flag: string, value: string | undefined) =>
+      value === undefined ? [] : [flag, value]
+    return {
+      moduleRoot: this.#moduleRoot!,
+      key: `add-endpoint ${this.name}${this.apiVersion ? ` ${this.apiVersion}` : ''}`,
+      argv: [
+        'add-endpoint',
+        this.name,
+        '--module',
+        this.module!,
+        ...option('--method', this.method),
+        ...option('--route', this.route),
+        ...option('--command', this.command),
+        ...option('--query', this.query),
+        ...option('--result-type', this.resultType),
+        ...option('--api-version', this.apiVersion),
+      ],
+    }
   }
 
   protected nextSteps(): string[] {

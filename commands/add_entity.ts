@@ -1,25 +1,21 @@
 import { existsSync } from 'node:fs'
 import { args, flags } from '@adonisjs/core/ace'
+import type { EntityDefinition } from '../app/building_blocks/domain/entity_definition.js'
+import { planRepositoryRegistration, renderEntityFiles } from '../app/scaffolding/entity_files.js'
 import { collidingEntity, entityNames } from '../app/scaffolding/entity_names.js'
-import {
-  fromModelExpression,
-  parseProperties,
-  persistenceHelpers,
-  toModelExpression,
-} from '../app/scaffolding/entity_properties.js'
+import { parseProperties } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName } from '../app/scaffolding/names.js'
-import { registerRepository } from '../app/scaffolding/register_repository.js'
-import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
+import { planEntityUseCases } from './_entity_sync.js'
 
 export default class AddEntity extends ScaffoldCommand {
   static commandName = 'add-entity'
   static description =
-    'Create an entity (or aggregate root) with its typed id, repository, Lucid model and starter test'
+    'Create an entity (or aggregate root) with its typed id, repository, Lucid model and starter test; with --force, replace an entity and everything generated from it'
 
   @args.string({ description: 'The entity name in PascalCase, e.g. Product' })
   declare name: string
@@ -36,16 +32,13 @@ export default class AddEntity extends ScaffoldCommand {
   declare properties?: string
 
   #module?: ModuleTarget
+  #replaced = false
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
     this.#module = module
     assertPascalCaseName(this.name, 'entity', { sql: true })
-    const properties = parseProperties(this.properties).map((spec) => ({
-      ...spec,
-      toModel: toModelExpression(spec, this.name.charAt(0).toLowerCase() + this.name.slice(1)),
-      fromModel: fromModelExpression(spec, 'row'),
-    }))
+    const properties = parseProperties(this.properties)
     const entity = entityNames(this.name)
     const definitions = await loadEntityDefinitions(module.root)
     const existing = definitions.map((definition) => definition.name)
@@ -56,53 +49,47 @@ export default class AddEntity extends ScaffoldCommand {
         'Choose a name that is not another entity name with Id, Model, Repository, Created, Snapshot, Page, Definition or New around it'
       )
     }
-    if (existsSync(`${module.root}/domain/${entity.snake}.ts`) && !this.force) {
+    const exists = existsSync(`${module.root}/domain/${entity.snake}.ts`)
+    if (exists && !this.force) {
       throw new ScaffoldError(
         `The entity ${this.name} already exists in the ${module.pascal} module`,
-        'Choose another name, or use --force to overwrite its generated files'
+        `To change it, edit domain/${entity.snake}_definition.ts and run: node ace sync-entity ${this.name} --module ${module.pascal}. To replace it and every file generated from it, use --force`
       )
     }
-
-    const state = {
-      moduleRoot: module.root,
-      entity,
-      aggregate: Boolean(this.aggregate),
-      properties,
-      table: `${module.folder}_${entity.pluralSnake}`,
-      persistenceHelpers: persistenceHelpers(properties),
-      writesWithClient: properties.some((p) => p.type === 'datetime'),
-      readsWithClient: properties.some((p) => p.type === 'json'),
-      firstRequired: properties.find((p) => !p.optional),
-    }
-    const stubs = [
-      'definition',
-      'id',
-      'entity',
-      'repository',
-      'model',
-      'lucid_repository',
-      'entity_test',
-    ]
-    if (this.aggregate) stubs.push('created_event')
+    this.#replaced = exists
 
     const plan = new FilePlan(this.app.makePath())
-    for (const stub of stubs) {
-      const rendered = await renderStub(this.app, `entity/${stub}.stub`, state)
-      plan.create(rendered.destination, rendered.contents)
-    }
-    await plan.edit(module.registrationFile, (source) =>
-      registerRepository(source, module.registrationFile, {
-        token: `${entity.pascal}Repository`,
-        tokenImport: `../domain/${entity.snake}_repository.js`,
-        implementation: `Lucid${entity.pascal}Repository`,
-        implementationImport: `./persistence/lucid_${entity.snake}_repository.js`,
-      })
+    const files = await renderEntityFiles(
+      this.app,
+      module,
+      { name: this.name, aggregate: Boolean(this.aggregate), properties },
+      { withDefinition: true }
     )
+    for (const file of files) plan.create(file.destination, file.contents)
+    await planRepositoryRegistration(plan, module, this.name)
+    if (exists) {
+      // Replacing an entity replaces what was generated from it: its use cases and endpoints
+      // follow the new properties.
+      const definition: EntityDefinition = {
+        name: this.name,
+        aggregate: Boolean(this.aggregate),
+        properties: Object.fromEntries(
+          properties.map((p) => [p.field, { type: p.type, optional: p.optional }])
+        ),
+      }
+      const others = definitions.filter((candidate) => candidate.name !== this.name)
+      await planEntityUseCases(this.kernel, plan, module, definition, [...others, definition])
+    }
     return plan
   }
 
   protected nextSteps(): string[] {
     const module = this.#module!
+    if (this.#replaced) {
+      return [
+        `Bring its table in line: node ace add-migration Change${this.name} --module ${module.pascal}`,
+      ]
+    }
     return [
       `Create its table: node ace add-migration Add${this.name} --module ${module.pascal}`,
       `Add use cases: node ace add-command Create${this.name} --module ${module.pascal} --result-type ${this.name}Id`,

@@ -8,9 +8,8 @@ import { existingModule } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { resolveResultType, useCaseName } from '../app/scaffolding/result_type.js'
-import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
-import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
 
 const UUID_SAMPLE = "'0190a5a8-0000-7000-8000-000000000001'"
 
@@ -30,11 +29,14 @@ export default class AddQuery extends ScaffoldCommand {
   })
   declare resultType?: string
 
+  #moduleRoot?: string
+
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
+    this.#moduleRoot = module.root
     const name = useCaseName(this.name, 'Query')
     assertPascalCaseName(name, 'query')
-    const entities = await loadEntityDefinitions(module.root)
+    const entities = await this.entityDefinitions(module.root)
     const intent = queryIntent(name, entities)
     const result = resolveResultType(this.resultType, module.root, entities, {
       allowMissingDto: true,
@@ -99,7 +101,8 @@ export default class AddQuery extends ScaffoldCommand {
             ? `One ${entity.pascal} by its id.`
             : `A page of ${entity.plural}.`,
       }
-      if (!existsSync(dto.path)) {
+      // The DTOs follow the entity: --force writes them again from its definition.
+      if (!existsSync(dto.path) || this.force) {
         plan.create(...(await this.render('query/entity_dto', state)))
       } else {
         const existing = await readFile(dto.path, 'utf8')
@@ -109,7 +112,7 @@ export default class AddQuery extends ScaffoldCommand {
           )
         }
       }
-      if (intent.kind === 'list' && !existsSync(listDto.path)) {
+      if (intent.kind === 'list' && (!existsSync(listDto.path) || this.force)) {
         plan.create(...(await this.render('query/list_dto', state)))
       }
     }
@@ -122,6 +125,21 @@ export default class AddQuery extends ScaffoldCommand {
   private async render(stub: string, state: Record<string, unknown>): Promise<[string, string]> {
     const rendered = await renderStub(this.app, `${stub}.stub`, state)
     return [rendered.destination, rendered.contents]
+  }
+
+  protected recipe(): Recipe | undefined {
+    const name = useCaseName(this.name, 'Query')
+    return {
+      moduleRoot: this.#moduleRoot!,
+      key: `add-query ${name}`,
+      argv: [
+        'add-query',
+        name,
+        '--module',
+        this.module!,
+        ...(this.resultType === undefined ? [] : ['--result-type', this.resultType]),
+      ],
+    }
   }
 
   protected nextSteps(): string[] {

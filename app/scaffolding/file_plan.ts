@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs'
+import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { chmod, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
@@ -32,6 +32,11 @@ function realLocation(path: string, links = 0): string {
   }
 }
 
+/** A file's text, or undefined when there is no such file. */
+function onDisk(path: string): string | undefined {
+  return existsSync(path) && lstatSync(path).isFile() ? readFileSync(path, 'utf8') : undefined
+}
+
 /** The topmost folder of `folder`'s path that does not exist yet, if any does not. */
 function highestMissingFolder(folder: string): string | undefined {
   if (existsSync(folder)) return undefined
@@ -43,13 +48,28 @@ function highestMissingFolder(folder: string): string | undefined {
 /** Text, or bytes for a binary file such as the kit's tarball. */
 export type FileContents = string | Uint8Array
 
+/**
+ * How a file enters a plan: `create` makes a new file (one that exists already is a conflict
+ * unless forced), `generate` writes a generator's output whether or not the file exists (the
+ * command decides which existing files it may replace, see generated_files.ts), `edit` changes
+ * an existing file.
+ */
+type PlannedKind = 'create' | 'generate' | 'edit'
+
 interface PlannedFile {
   path: string
   contents: FileContents
+  kind: PlannedKind
   /** File mode for new files (e.g. 0o755 for scripts); the default otherwise. */
   mode?: number
-  /** The contents before the edit; undefined for a new file. */
+  /** The contents on disk when planned; undefined for a file that does not exist yet. */
   original?: string
+}
+
+/** A generated file the plan leaves as it is, and why. */
+export interface SkippedFile {
+  file: string
+  reason: string
 }
 
 /** What writing a plan touches; tests swap it to inject a failure half-way. */
@@ -71,7 +91,12 @@ export const diskWriter: FileWriter = {
 
 export interface PlanSummary {
   created: string[]
+  /** Files that existed and get new contents. */
   edited: string[]
+  /** Generated files whose contents are already what the generator writes. */
+  unchanged: string[]
+  /** Generated files left alone (edited by hand). */
+  skipped: SkippedFile[]
 }
 
 /**
@@ -81,24 +106,70 @@ export interface PlanSummary {
  */
 export class FilePlan {
   readonly #files: PlannedFile[] = []
+  readonly #unchanged: string[] = []
+  readonly #skipped: SkippedFile[] = []
 
   constructor(private readonly root: string) {}
 
   create(path: string, contents: FileContents, options: { mode?: number } = {}): this {
-    this.#files.push({ path, contents, mode: options.mode })
+    this.#files.push({ path, contents, kind: 'create', mode: options.mode, original: onDisk(path) })
+    return this
+  }
+
+  /** A generator's output, replacing the file if it exists (see PlannedKind). */
+  generate(path: string, contents: string): this {
+    this.#files.push({ path, contents, kind: 'generate', original: onDisk(path) })
     return this
   }
 
   async edit(path: string, change: (contents: string) => string | Promise<string>): Promise<this> {
     const original = await readFile(path, 'utf8')
     const contents = await change(original)
-    if (contents !== original) this.#files.push({ path, contents, original })
+    if (contents !== original) this.#files.push({ path, contents, kind: 'edit', original })
     return this
   }
 
   /** Every file the plan writes, in the order it writes them. */
   paths(): string[] {
     return this.#files.map((file) => file.path)
+  }
+
+  /**
+   * The files a generator wrote whole (created or generated, not edited) with their text and
+   * their contents on disk, for the record of generated files and for a command that merges the
+   * plans of others.
+   */
+  generatedFiles(): Array<{
+    path: string
+    contents: string
+    original?: string
+    kind: 'create' | 'generate'
+  }> {
+    return this.#files.flatMap(({ path, contents, original, kind }) =>
+      kind !== 'edit' && typeof contents === 'string' ? [{ path, contents, original, kind }] : []
+    )
+  }
+
+  /**
+   * Takes out of the plan the generated files whose contents on disk are already what would be
+   * written; the summary lists them as unchanged.
+   */
+  dropUnchanged(): this {
+    for (const file of [...this.#files]) {
+      if (file.kind !== 'edit' && file.original !== undefined && file.contents === file.original) {
+        this.#files.splice(this.#files.indexOf(file), 1)
+        this.#unchanged.push(this.relative(file.path))
+      }
+    }
+    return this
+  }
+
+  /** Takes a file out of the plan and lists it as skipped, with the reason. */
+  skip(path: string, reason: string): this {
+    const index = this.#files.findIndex((file) => file.path === path)
+    if (index >= 0) this.#files.splice(index, 1)
+    this.#skipped.push({ file: this.relative(path), reason })
+    return this
   }
 
   /**
@@ -110,9 +181,7 @@ export class FilePlan {
     for (const file of this.#files) {
       if (typeof file.contents === 'string') file.contents = await format(file.path, file.contents)
     }
-    const unchanged = this.#files.filter(
-      (f) => f.original !== undefined && f.contents === f.original
-    )
+    const unchanged = this.#files.filter((f) => f.kind === 'edit' && f.contents === f.original)
     for (const file of unchanged) this.#files.splice(this.#files.indexOf(file), 1)
     return this
   }
@@ -127,17 +196,19 @@ export class FilePlan {
         .filter((f) => f.original === undefined)
         .map((f) => this.relative(f.path)),
       edited: this.#files.filter((f) => f.original !== undefined).map((f) => this.relative(f.path)),
+      unchanged: [...this.#unchanged],
+      skipped: [...this.#skipped],
     }
   }
 
   /** New files that already exist; with `force` they are overwritten instead. */
   conflicts(): string[] {
     return this.#files
-      .filter((f) => f.original === undefined && existsSync(f.path))
+      .filter((f) => f.kind === 'create' && (f.original !== undefined || existsSync(f.path)))
       .map((f) => this.relative(f.path))
   }
 
-  /** Unified diffs of the edits, for --dry-run. */
+  /** Unified diffs of the files that exist and change, for --dry-run. */
   diffs(): string[] {
     return this.#files
       .filter((f) => f.original !== undefined)

@@ -1,9 +1,16 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
+import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
 import { prettierFormatter } from './format_files.js'
+import { planGeneratedFilesRecord, type Recipe } from './generated_files_plan.js'
 import { planModuleIndexes } from './module_index_plan.js'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
+import { loadEntityDefinitions } from './schema_snapshot.js'
+
+export type { Recipe } from './generated_files_plan.js'
 
 /** What --json prints: the same for every command, for editors and scripts. */
 export interface ScaffoldResult extends PlanSummary {
@@ -37,11 +44,48 @@ export abstract class ScaffoldCommand extends BaseCommand {
   /** Replaced in tests to make a write fail half-way. */
   writer?: FileWriter
 
+  /**
+   * The module's entity definitions as they will be once the plan is written, when a command
+   * plans this one as part of its own (sync-entity, add-entity --force); read from disk
+   * otherwise.
+   */
+  pendingDefinitions?: EntityDefinition[]
+
+  /**
+   * The text of files an enclosing command's plan writes, by absolute path: what this command
+   * reads of them (a validator, a handler) is what they will be, not what is on disk.
+   */
+  pendingFiles?: ReadonlyMap<string, string>
+
+  /** Generated files edited by hand that --force replaced, with the reason, for the report. */
+  #replacedEdits: string[] = []
+
   /** Checks the input and decides every file to write; throws ScaffoldError for user mistakes. */
   protected abstract plan(): Promise<FilePlan>
 
   /** What to do next, shown after a successful run. */
   protected abstract nextSteps(): string[]
+
+  /** The command line to record for running this generator again (see generated_files.ts). */
+  protected recipe(): Recipe | undefined {
+    return undefined
+  }
+
+  /** The plan alone, without writing it: for a command that writes it as part of its own. */
+  planFiles(): Promise<FilePlan> {
+    return this.plan()
+  }
+
+  /** A file's text as it will be once the enclosing plan is written; undefined if none. */
+  protected async plannedSource(path: string): Promise<string | undefined> {
+    const pending = this.pendingFiles?.get(path)
+    if (pending !== undefined) return pending
+    return existsSync(path) ? readFile(path, 'utf8') : undefined
+  }
+
+  protected async entityDefinitions(moduleRoot: string): Promise<EntityDefinition[]> {
+    return this.pendingDefinitions ?? loadEntityDefinitions(moduleRoot)
+  }
 
   /**
    * The app whose prettier config formats the generated files (see format_files.ts): the one
@@ -60,6 +104,12 @@ export abstract class ScaffoldCommand extends BaseCommand {
       const { root, resolve } = this.formatting()
       const format = await prettierFormatter(root, { resolve })
       if (format) await plan.format(format)
+      const replaced = await planGeneratedFilesRecord(this.app.makePath(), plan, {
+        force: Boolean(this.force),
+        recipe: this.recipe(),
+        format,
+      })
+      this.#replacedEdits = replaced
       if (!this.dryRun) {
         const command = (this.constructor as typeof BaseCommand).commandName
         await plan.apply({ force: this.force, writer: this.writer, command })
@@ -90,13 +140,13 @@ export abstract class ScaffoldCommand extends BaseCommand {
   }
 
   private report(plan: FilePlan | undefined, errors: string[]) {
-    const summary = plan?.summary() ?? { created: [], edited: [] }
+    const summary = plan?.summary() ?? { created: [], edited: [], unchanged: [], skipped: [] }
     const ok = errors.length === 0
     if (this.json) {
       const result: ScaffoldResult = {
         ok,
         dryRun: Boolean(this.dryRun),
-        ...(ok ? summary : { created: [], edited: [] }),
+        ...(ok ? summary : { created: [], edited: [], unchanged: [], skipped: [] }),
         nextSteps: ok ? this.nextSteps() : [],
         errors,
       }
@@ -113,6 +163,16 @@ export abstract class ScaffoldCommand extends BaseCommand {
     for (const file of summary.created) this.logger.action(`${verb} ${file}`).succeeded()
     for (const file of summary.edited)
       this.logger.action(`${this.dryRun ? 'would update' : 'update'} ${file}`).succeeded()
+    for (const file of summary.unchanged) this.logger.action(`unchanged ${file}`).skipped()
+    for (const { file, reason } of summary.skipped)
+      this.logger.action(`skip ${file}`).skipped(reason)
+    if (summary.skipped.length > 0) {
+      this.logger.warning(
+        `${summary.skipped.length} file(s) edited by hand were left as they are; bring them up to date by hand, or run again with --force to overwrite them`
+      )
+    }
+    for (const replaced of this.#replacedEdits)
+      this.logger.warning(`--force replaced a file edited by hand: ${replaced}`)
     if (this.dryRun) {
       for (const diff of plan!.diffs()) this.logger.log(diff)
       this.logger.info('Dry run: nothing was written')

@@ -20,6 +20,8 @@ const EXPECTED_FILES = [
   'modules/scaffold_probe/domain/.gitkeep',
   'modules/scaffold_probe/infrastructure/database/migrations/.gitkeep',
   'modules/scaffold_probe/infrastructure/scaffold_probe_index.ts',
+  // What the generators wrote, to tell their files from files edited by hand.
+  'modules/scaffold_probe/generated_files.json',
 ]
 
 test.group('add-module', (group) => {

@@ -8,6 +8,7 @@ import AddEntity from '#commands/add_entity'
 import AddMigration from '#commands/add_migration'
 import AddModule from '#commands/add_module'
 import AddQuery from '#commands/add_query'
+import SyncEntity from '#commands/sync_entity'
 import { failingWriter, removeModule, runCommand } from '#tests/common/scaffolding'
 
 const MODULE = 'ScaffoldShop'
@@ -814,4 +815,36 @@ test.group('Every entity-level command: dry run and rollback', (group) => {
       assert.isFalse(JSON.parse(output).ok)
       assert.isFalse(existsSync(path(creates)))
     })
+
+  test('sync-entity --dry-run shows the diffs, and a failed write restores every file it updated', async ({
+    assert,
+  }) => {
+    const definition = path('domain/product_definition.ts')
+    const defined = await readFile(definition, 'utf8')
+    await writeFile(
+      definition,
+      defined.replace(
+        "notes: { type: 'text', optional: true },",
+        "notes: { type: 'text', optional: true },\n    stock: { type: 'int', optional: false },"
+      )
+    )
+    const derived = [
+      'domain/product.ts',
+      'application/commands/create_product/create_product_validator.ts',
+      'application/dtos/product_dto.ts',
+    ]
+    const before = await Promise.all(derived.map((file) => readFile(path(file), 'utf8')))
+
+    const dryRun = await runCommand(SyncEntity, ['Product', '--module', MODULE, '--dry-run'])
+    assert.equal(dryRun.exitCode, 0, dryRun.output)
+    assert.include(dryRun.output, `would update modules/${FOLDER}/application/dtos/product_dto.ts`)
+    assert.include(dryRun.output, '+  stock: number')
+
+    const failed = await runCommand(SyncEntity, ['Product', '--module', MODULE, '--json'], {
+      writer: failingWriter(4),
+    })
+    assert.equal(failed.exitCode, 1)
+    const after = await Promise.all(derived.map((file) => readFile(path(file), 'utf8')))
+    assert.deepEqual(after, before)
+  })
 })

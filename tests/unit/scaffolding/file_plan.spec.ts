@@ -25,7 +25,53 @@ test.group('File plan', (group) => {
       await readFile(join(root, 'existing.ts'), 'utf8'),
       'export const a = 1\nexport const c = 3\n'
     )
-    assert.deepEqual(plan.summary(), { created: ['deep/new.ts'], edited: ['existing.ts'] })
+    assert.deepEqual(plan.summary(), {
+      created: ['deep/new.ts'],
+      edited: ['existing.ts'],
+      unchanged: [],
+      skipped: [],
+    })
+  })
+
+  test('a forced create over an existing file is an update, and one that changes nothing is unchanged', async ({
+    assert,
+  }) => {
+    await writeFile(join(root, 'changed.ts'), 'old\n')
+    await writeFile(join(root, 'same.ts'), 'same\n')
+    const plan = new FilePlan(root)
+      .create(join(root, 'changed.ts'), 'new\n')
+      .create(join(root, 'same.ts'), 'same\n')
+      .create(join(root, 'fresh.ts'), 'fresh\n')
+      .dropUnchanged()
+
+    await plan.apply({ force: true })
+
+    assert.deepEqual(plan.summary(), {
+      created: ['fresh.ts'],
+      edited: ['changed.ts'],
+      unchanged: ['same.ts'],
+      skipped: [],
+    })
+    assert.equal(await readFile(join(root, 'changed.ts'), 'utf8'), 'new\n')
+  })
+
+  test('a generated file may replace an existing one without --force; a skipped one is left alone', async ({
+    assert,
+  }) => {
+    await writeFile(join(root, 'generated.ts'), 'old\n')
+    await writeFile(join(root, 'edited.ts'), 'mine\n')
+    const plan = new FilePlan(root)
+      .generate(join(root, 'generated.ts'), 'new\n')
+      .generate(join(root, 'edited.ts'), 'theirs\n')
+      .skip(join(root, 'edited.ts'), 'edited since it was generated')
+
+    await plan.apply()
+
+    assert.equal(await readFile(join(root, 'generated.ts'), 'utf8'), 'new\n')
+    assert.equal(await readFile(join(root, 'edited.ts'), 'utf8'), 'mine\n')
+    assert.deepEqual(plan.summary().skipped, [
+      { file: 'edited.ts', reason: 'edited since it was generated' },
+    ])
   })
 
   test('restores edited files and removes created ones when a write fails', async ({ assert }) => {

@@ -1,0 +1,90 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
+import { entityNames } from './entity_names.js'
+import {
+  fromModelExpression,
+  parseProperties,
+  persistenceHelpers,
+  toModelExpression,
+  type PropertySpec,
+} from './entity_properties.js'
+import type { FilePlan } from './file_plan.js'
+import type { ModuleTarget } from './module_target.js'
+import { registerRepository } from './register_repository.js'
+import { renderStub, type RenderedStub } from './render_stub.js'
+
+/** The `--properties` text that describes a definition's properties, as add-entity reads it. */
+export function propertiesFlag(definition: EntityDefinition): string {
+  return Object.entries(definition.properties)
+    .map(
+      ([field, property]) =>
+        `${field.charAt(0).toUpperCase()}${field.slice(1)}:${property.type}${property.optional ? '?' : ''}`
+    )
+    .join(',')
+}
+
+/**
+ * Renders every file add-entity derives from an entity: its definition (unless the definition
+ * is the source, as for sync-entity), typed id, class, repository, Lucid model and repository,
+ * starter test and, for an aggregate, its Created event.
+ */
+export async function renderEntityFiles(
+  app: ApplicationService,
+  module: ModuleTarget,
+  entity: { name: string; aggregate: boolean; properties: PropertySpec[] },
+  options: { withDefinition: boolean }
+): Promise<RenderedStub[]> {
+  const names = entityNames(entity.name)
+  const variable = names.pascal.charAt(0).toLowerCase() + names.pascal.slice(1)
+  const properties = entity.properties.map((spec) => ({
+    ...spec,
+    toModel: toModelExpression(spec, variable),
+    fromModel: fromModelExpression(spec, 'row'),
+  }))
+  const state = {
+    moduleRoot: module.root,
+    entity: names,
+    aggregate: entity.aggregate,
+    properties,
+    table: `${module.folder}_${names.pluralSnake}`,
+    persistenceHelpers: persistenceHelpers(properties),
+    writesWithClient: properties.some((p) => p.type === 'datetime'),
+    readsWithClient: properties.some((p) => p.type === 'json'),
+    firstRequired: properties.find((p) => !p.optional),
+  }
+  const stubs = [
+    ...(options.withDefinition ? ['definition'] : []),
+    'id',
+    'entity',
+    'repository',
+    'model',
+    'lucid_repository',
+    'entity_test',
+    ...(entity.aggregate ? ['created_event'] : []),
+  ]
+  const rendered: RenderedStub[] = []
+  for (const stub of stubs) rendered.push(await renderStub(app, `entity/${stub}.stub`, state))
+  return rendered
+}
+
+/** The entity's properties as add-entity reads them, from its definition. */
+export function definitionProperties(definition: EntityDefinition): PropertySpec[] {
+  return parseProperties(propertiesFlag(definition))
+}
+
+/** Registers the entity's repository in the module's registration class, once. */
+export async function planRepositoryRegistration(
+  plan: FilePlan,
+  module: ModuleTarget,
+  entityName: string
+): Promise<void> {
+  const entity = entityNames(entityName)
+  await plan.edit(module.registrationFile, (source) =>
+    registerRepository(source, module.registrationFile, {
+      token: `${entity.pascal}Repository`,
+      tokenImport: `../domain/${entity.snake}_repository.js`,
+      implementation: `Lucid${entity.pascal}Repository`,
+      implementationImport: `./persistence/lucid_${entity.snake}_repository.js`,
+    })
+  )
+}

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs'
+import { isAbsolute, join, relative, sep } from 'node:path'
+import type { FilePlan } from './file_plan.js'
+import type { Formatter } from './format_files.js'
+import {
+  contentHash,
+  generatedFilesPath,
+  handEdited,
+  readGeneratedFiles,
+  serializeGeneratedFiles,
+  type GeneratedFilesRecord,
+} from './generated_files.js'
+
+/** How to run a generator again: recorded in the module's generated_files.json. */
+export interface Recipe {
+  moduleRoot: string
+  key: string
+  argv: string[]
+}
+
+/**
+ * Keeps the record of generated files (generated_files.ts) of each module the plan writes
+ * into, as part of the same plan, so that it is journaled and written with the files it
+ * describes: the hash of each file a generator writes, and the command's recipe. A generated
+ * file the plan would replace that was edited by hand is taken out of the plan (reported as
+ * skipped) unless `force`; a file whose text would not change is taken out and reported as
+ * unchanged. Returns the files edited by hand that `force` lets the plan replace, with why.
+ */
+export async function planGeneratedFilesRecord(
+  appRoot: string,
+  plan: FilePlan,
+  options: { force: boolean; recipe?: Recipe; format?: Formatter }
+): Promise<string[]> {
+  const modulesRoot = join(appRoot, 'modules')
+  const records = new Map<string, GeneratedFilesRecord>()
+  const recordOf = async (moduleRoot: string) => {
+    if (!records.has(moduleRoot)) records.set(moduleRoot, await readGeneratedFiles(moduleRoot))
+    return records.get(moduleRoot)!
+  }
+  const replaced: string[] = []
+  for (const file of plan.generatedFiles()) {
+    const inModules = relative(modulesRoot, file.path)
+    if (inModules.startsWith('..') || isAbsolute(inModules)) continue
+    const [folder, ...rest] = inModules.split(sep)
+    if (rest.length === 0) continue
+    const moduleRoot = join(modulesRoot, folder)
+    const record = await recordOf(moduleRoot)
+    const name = rest.join('/')
+    if (file.original !== undefined && file.original !== file.contents) {
+      const edited = handEdited(record, name, file.original)
+      if (edited && !options.force) {
+        // A file another command creates is refused as a conflict by the plan instead.
+        if (file.kind === 'generate') {
+          plan.skip(file.path, edited)
+          continue
+        }
+      } else if (edited) {
+        replaced.push(`${relative(appRoot, file.path)} (${edited})`)
+      }
+    }
+    record.files[name] = contentHash(file.contents)
+  }
+  plan.dropUnchanged()
+  if (options.recipe) {
+    const record = await recordOf(options.recipe.moduleRoot)
+    record.recipes[options.recipe.key] = options.recipe.argv
+  }
+  for (const [moduleRoot, record] of records) {
+    const path = generatedFilesPath(moduleRoot)
+    let text = serializeGeneratedFiles(record)
+    if (options.format) text = await options.format(path, text)
+    if (existsSync(path)) await plan.edit(path, () => text)
+    else plan.create(path, text)
+  }
+  return replaced
+}
