@@ -1,11 +1,19 @@
 import {
-  PROPERTY_TYPES,
   type EntityDefinition,
   type PropertyDefinition,
   type PropertyType,
 } from '../building_blocks/domain/entity_definition.js'
 import { entityNames, type EntityNames } from './entity_names.js'
-import { DECIMAL_PRECISION, DECIMAL_SCALE, orNull } from './entity_properties.js'
+import { orNull, propertySpec } from './entity_properties.js'
+import {
+  decimalDigits,
+  decimalMax,
+  enumArray,
+  enumUnion,
+  parsePropertyEntry,
+  splitPropertyList,
+  stringLength,
+} from './property_syntax.js'
 import { assertPascalCaseName, camelCase, snakeCase } from './names.js'
 import { ScaffoldError } from './scaffold_error.js'
 
@@ -38,7 +46,9 @@ export function queryIntent(name: string, entities: EntityDefinition[]): CrudInt
   return { kind: 'custom' }
 }
 
-const TS_TYPES: Record<PropertyType, string> = {
+type BaseType = Exclude<PropertyType, 'enum'>
+
+const TS_TYPES: Record<BaseType, string> = {
   string: 'string',
   text: 'string',
   int: 'number',
@@ -52,26 +62,46 @@ const TS_TYPES: Record<PropertyType, string> = {
 }
 
 /** JSON has no dates: DTOs carry them as ISO 8601 strings. */
-const DTO_TYPES: Record<PropertyType, string> = { ...TS_TYPES, date: 'string', datetime: 'string' }
+const DTO_TYPES: Record<BaseType, string> = { ...TS_TYPES, date: 'string', datetime: 'string' }
 
-/** The largest decimal numeric(15, 4) holds: 11 digits before the point, 4 after. */
-const DECIMAL_MAX = `${'9'.repeat(DECIMAL_PRECISION - DECIMAL_SCALE)}.${'9'.repeat(DECIMAL_SCALE)}`
+function tsType(property: PropertyDefinition, types: Record<BaseType, string>): string {
+  const type = property.type === 'enum' ? enumUnion(property) : types[property.type]
+  return property.optional ? orNull(type) : type
+}
 
 /**
  * Each rule refuses (400) what its column cannot hold exactly: integers beyond 32 bits, decimals
- * beyond numeric(15, 4). A date is the calendar date sent, at midnight UTC in any time zone.
+ * beyond their numeric(precision, scale), strings longer than their column in characters (as
+ * PostgreSQL counts them: `maxCharacters`, where VineJS's maxLength counts UTF-16 code units),
+ * values outside an enum. A date is the calendar date sent, at midnight UTC in any time zone.
  */
-const VINE_RULES: Record<PropertyType, string> = {
-  string: 'vine.string().trim().minLength(1).maxLength(255)',
-  text: 'vine.string().trim()',
-  int: 'vine.number({ strict: true }).withoutDecimals().range([-2147483648, 2147483647])',
-  decimal: `vine.number({ strict: true }).decimal([0, ${DECIMAL_SCALE}]).range([-${DECIMAL_MAX}, ${DECIMAL_MAX}])`,
-  number: 'vine.number({ strict: true })',
-  boolean: 'vine.boolean({ strict: true })',
-  date: "vine.date({ formats: ['YYYY-MM-DD'] })",
-  datetime: "vine.date({ formats: { utc: true, format: 'iso8601' } })",
-  uuid: 'vine.string().uuid()',
-  json: 'vine.any()',
+function baseVineRule(property: PropertyDefinition): string {
+  switch (property.type) {
+    case 'string':
+      return `vine.string().trim().minLength(1).use(maxCharacters(${stringLength(property)}))`
+    case 'text':
+      return 'vine.string().trim()'
+    case 'int':
+      return 'vine.number({ strict: true }).withoutDecimals().range([-2147483648, 2147483647])'
+    case 'decimal': {
+      const max = decimalMax(property)
+      return `vine.number({ strict: true }).decimal([0, ${decimalDigits(property).scale}]).range([-${max}, ${max}])`
+    }
+    case 'number':
+      return 'vine.number({ strict: true })'
+    case 'boolean':
+      return 'vine.boolean({ strict: true })'
+    case 'date':
+      return "vine.date({ formats: ['YYYY-MM-DD'] })"
+    case 'datetime':
+      return "vine.date({ formats: { utc: true, format: 'iso8601' } })"
+    case 'uuid':
+      return 'vine.string().uuid()'
+    case 'json':
+      return 'vine.any()'
+    case 'enum':
+      return `vine.enum(${enumArray(property)})`
+  }
 }
 
 /**
@@ -80,28 +110,39 @@ const VINE_RULES: Record<PropertyType, string> = {
  */
 const AT_UTC_MIDNIGHT = 'new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()))'
 
-function vineRule(type: PropertyType, optional: boolean): string {
-  const rule = VINE_RULES[type]
-  if (type === 'date') {
-    return optional
+function vineRule(property: PropertyDefinition): string {
+  const rule = baseVineRule(property)
+  if (property.type === 'date') {
+    return property.optional
       ? `${rule}.nullable().transform((date) => date && ${AT_UTC_MIDNIGHT}).optional()`
       : `${rule}.transform((date) => ${AT_UTC_MIDNIGHT})`
   }
-  return optional ? `${rule}.nullable().optional()` : rule
+  return property.optional ? `${rule}.nullable().optional()` : rule
 }
 
 /** The VineJS schema of each type as a DTO carries it, for the response schemas of API documents. */
-const REPRESENTATION_RULES: Record<PropertyType, string> = {
-  string: 'vine.string()',
-  text: 'vine.string()',
-  int: 'vine.number().withoutDecimals()',
-  decimal: 'vine.number()',
-  number: 'vine.number()',
-  boolean: 'vine.boolean()',
-  date: "vine.string().meta({ format: 'date' })",
-  datetime: "vine.string().meta({ format: 'date-time' })",
-  uuid: 'vine.string().uuid()',
-  json: 'vine.any()',
+function representationRule(property: PropertyDefinition): string {
+  switch (property.type) {
+    case 'int':
+      return 'vine.number().withoutDecimals()'
+    case 'decimal':
+    case 'number':
+      return 'vine.number()'
+    case 'boolean':
+      return 'vine.boolean()'
+    case 'date':
+      return "vine.string().meta({ format: 'date' })"
+    case 'datetime':
+      return "vine.string().meta({ format: 'date-time' })"
+    case 'uuid':
+      return 'vine.string().uuid()'
+    case 'json':
+      return 'vine.any()'
+    case 'enum':
+      return `vine.enum(${enumArray(property)})`
+    default:
+      return 'vine.string()'
+  }
 }
 
 /** One field of a generated command, query or DTO. */
@@ -128,17 +169,17 @@ export interface FieldSpec {
   column: string
 }
 
-const SAMPLES: Record<PropertyType, string> = {
-  string: "'Sample text'",
-  text: "'A longer sample text'",
-  int: '42',
-  decimal: '9.99',
-  number: '1.5',
-  boolean: 'true',
-  date: "'2026-01-15'",
-  datetime: "'2026-01-15T10:30:00.000Z'",
-  uuid: "'0190a5a8-0000-7000-8000-000000000001'",
-  json: '{ sample: true }',
+/** A valid JSON value of the property, for tests. */
+function sample(property: PropertyDefinition): string {
+  switch (property.type) {
+    case 'date':
+      return "'2026-01-15'"
+    case 'datetime':
+      return "'2026-01-15T10:30:00.000Z'"
+    default:
+      // The entity's samples are JSON-ready for every other type, options considered.
+      return propertySpec('Sample', property).sample
+  }
 }
 
 export function entityFields(entity: EntityDefinition, source = 'entity'): FieldSpec[] {
@@ -151,20 +192,20 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
       field,
       optional: property.optional,
       mayBeAbsent: property.optional || property.type === 'json',
-      tsType: property.optional ? orNull(TS_TYPES[property.type]) : TS_TYPES[property.type],
-      dtoType: property.optional ? orNull(DTO_TYPES[property.type]) : DTO_TYPES[property.type],
-      rule: vineRule(property.type, property.optional),
+      tsType: tsType(property, TS_TYPES),
+      dtoType: tsType(property, DTO_TYPES),
+      rule: vineRule(property),
       // vine.any() takes null already.
       representation:
         property.optional && property.type !== 'json'
-          ? `${REPRESENTATION_RULES[property.type]}.nullable()`
-          : REPRESENTATION_RULES[property.type],
+          ? `${representationRule(property)}.nullable()`
+          : representationRule(property),
       toDto: isDate
         ? property.optional
           ? `${value} === null ? null : ${dateText}`
           : dateText
         : value,
-      sample: SAMPLES[property.type],
+      sample: sample(property),
       column: snakeCase(field),
     }
   })
@@ -176,27 +217,12 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
  */
 export function parseCommandFields(raw: string): FieldSpec[] {
   const properties: Record<string, PropertyDefinition> = {}
-  for (const entry of raw
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const match = /^([^:]+):([a-z]+)(\?)?$/.exec(entry)
-    if (!match) {
-      throw new ScaffoldError(
-        `"${entry}" is not a field: write Name:type, or Name:type? for optional`
-      )
-    }
-    const [, pascal, type, optional] = match
+  for (const entry of splitPropertyList(raw)) {
+    const { pascal, definition } = parsePropertyEntry(entry, 'field')
     assertPascalCaseName(pascal, 'field')
-    if (!(PROPERTY_TYPES as readonly string[]).includes(type)) {
-      throw new ScaffoldError(
-        `"${type}" is not a field type (in ${entry})`,
-        `Valid types: ${PROPERTY_TYPES.join(', ')}; add ? for optional (Note:text?)`
-      )
-    }
     const field = camelCase(pascal)
     if (field in properties) throw new ScaffoldError(`The field ${pascal} is listed twice`)
-    properties[field] = { type: type as PropertyType, optional: optional === '?' }
+    properties[field] = definition
   }
   return entityFields({ name: 'Command', aggregate: false, properties })
 }

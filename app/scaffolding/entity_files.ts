@@ -9,6 +9,7 @@ import {
   type PropertySpec,
 } from './entity_properties.js'
 import type { FilePlan } from './file_plan.js'
+import { formatProperty } from './property_syntax.js'
 import type { ModuleTarget } from './module_target.js'
 import { registerRepository } from './register_repository.js'
 import { renderStub, type RenderedStub } from './render_stub.js'
@@ -16,9 +17,8 @@ import { renderStub, type RenderedStub } from './render_stub.js'
 /** The `--properties` text that describes a definition's properties, as add-entity reads it. */
 export function propertiesFlag(definition: EntityDefinition): string {
   return Object.entries(definition.properties)
-    .map(
-      ([field, property]) =>
-        `${field.charAt(0).toUpperCase()}${field.slice(1)}:${property.type}${property.optional ? '?' : ''}`
+    .map(([field, property]) =>
+      formatProperty(`${field.charAt(0).toUpperCase()}${field.slice(1)}`, property)
     )
     .join(',')
 }

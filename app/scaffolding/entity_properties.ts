@@ -1,6 +1,20 @@
-import { PROPERTY_TYPES, type PropertyType } from '../building_blocks/domain/entity_definition.js'
+import type {
+  PropertyDefinition,
+  PropertyType,
+} from '../building_blocks/domain/entity_definition.js'
 import { assertPascalCaseName, camelCase, snakeCase } from './names.js'
+import {
+  columnBuilder,
+  decimalDigits,
+  enumArray,
+  enumUnion,
+  parsePropertyEntry,
+  splitPropertyList,
+  stringLength,
+} from './property_syntax.js'
 import { ScaffoldError } from './scaffold_error.js'
+
+export { DECIMAL_PRECISION, DECIMAL_SCALE } from './property_syntax.js'
 
 /** Everything the templates need to know about one property, computed once from the flag. */
 export interface PropertySpec {
@@ -19,14 +33,11 @@ export interface PropertySpec {
   columnBuilder: string
   /** A valid literal for tests. */
   sample: string
+  /** The property as its entity definition holds it, options included. */
+  definition: PropertyDefinition
+  /** That definition as a TypeScript object literal, for the definition file. */
+  definitionLiteral: string
 }
-
-/**
- * The generated decimal column, numeric(15, 4): fifteen significant digits, which a JavaScript
- * number holds exactly, so a decimal goes through JSON, the entity and both databases unchanged.
- */
-export const DECIMAL_PRECISION = 15
-export const DECIMAL_SCALE = 4
 
 /** An optional property's type: `| null` added, except to `unknown`, which holds null already. */
 export function orNull(type: string): string {
@@ -47,82 +58,62 @@ const TAKEN = new Set([
 interface TypeMapping {
   tsType: string
   modelType: string
-  decorator: string
-  columnBuilder: (column: string) => string
   sample: string
 }
 
-const TYPE_MAPPINGS: Record<PropertyType, TypeMapping> = {
-  string: {
-    tsType: 'string',
-    modelType: 'string',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.string('${c}', 255)`,
-    sample: "'Sample text'",
-  },
-  text: {
-    tsType: 'string',
-    modelType: 'string',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.text('${c}')`,
-    sample: "'A longer sample text'",
-  },
-  int: {
-    tsType: 'number',
-    modelType: 'number',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.integer('${c}')`,
-    sample: '42',
-  },
-  decimal: {
-    tsType: 'number',
-    modelType: 'string | number',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.decimal('${c}', ${DECIMAL_PRECISION}, ${DECIMAL_SCALE})`,
-    sample: '9.99',
-  },
-  number: {
-    tsType: 'number',
-    modelType: 'number',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.double('${c}')`,
-    sample: '1.5',
-  },
-  boolean: {
-    tsType: 'boolean',
-    modelType: 'boolean | number',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.boolean('${c}')`,
-    sample: 'true',
-  },
+const TYPE_MAPPINGS: Record<Exclude<PropertyType, 'enum'>, TypeMapping> = {
+  string: { tsType: 'string', modelType: 'string', sample: "'Sample text'" },
+  text: { tsType: 'string', modelType: 'string', sample: "'A longer sample text'" },
+  int: { tsType: 'number', modelType: 'number', sample: '42' },
+  decimal: { tsType: 'number', modelType: 'string | number', sample: '9.99' },
+  number: { tsType: 'number', modelType: 'number', sample: '1.5' },
+  boolean: { tsType: 'boolean', modelType: 'boolean | number', sample: 'true' },
   date: {
     tsType: 'Date',
     modelType: 'Date | string',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.date('${c}')`,
     sample: "new Date('2026-01-15T00:00:00.000Z')",
   },
   datetime: {
     tsType: 'Date',
     modelType: 'Date | string',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.timestamp('${c}', { useTz: true })`,
     sample: "new Date('2026-01-15T10:30:00.000Z')",
   },
-  uuid: {
-    tsType: 'string',
-    modelType: 'string',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.uuid('${c}')`,
-    sample: "'0190a5a8-0000-7000-8000-000000000001'",
-  },
-  json: {
-    tsType: 'unknown',
-    modelType: 'unknown',
-    decorator: '@column()',
-    columnBuilder: (c) => `table.json('${c}')`,
-    sample: '{ sample: true }',
-  },
+  uuid: { tsType: 'string', modelType: 'string', sample: "'0190a5a8-0000-7000-8000-000000000001'" },
+  json: { tsType: 'unknown', modelType: 'unknown', sample: '{ sample: true }' },
+}
+
+/** The TypeScript types of a property and a sample value, its options considered. */
+function typeMapping(property: PropertyDefinition): TypeMapping {
+  if (property.type === 'enum') {
+    // The column's CHECK holds it to the values, so the model reads the union too.
+    const union = enumUnion(property)
+    return { tsType: union, modelType: union, sample: `'${property.values![0]}'` }
+  }
+  const mapping = TYPE_MAPPINGS[property.type]
+  if (property.type === 'string') {
+    return { ...mapping, sample: `'${'Sample text'.slice(0, stringLength(property))}'` }
+  }
+  if (property.type === 'decimal') return { ...mapping, sample: decimalSample(property) }
+  return mapping
+}
+
+/** 9.99 when the column holds it; else the largest value it holds below 10 (9.9, 9, 0.99…). */
+function decimalSample(property: PropertyDefinition): string {
+  const { precision, scale } = decimalDigits(property)
+  const whole = precision - scale >= 1 ? '9' : '0'
+  const fraction = '9'.repeat(Math.min(2, scale))
+  return fraction === '' ? whole : `${whole}.${fraction}`
+}
+
+/** The definition file's literal of a property: { type: 'enum', optional: false, values: […] }. */
+function definitionLiteral(property: PropertyDefinition): string {
+  const options = [
+    property.length === undefined ? '' : `, length: ${property.length}`,
+    property.precision === undefined ? '' : `, precision: ${property.precision}`,
+    property.scale === undefined ? '' : `, scale: ${property.scale}`,
+    property.values === undefined ? '' : `, values: ${enumArray(property)}`,
+  ].join('')
+  return `{ type: '${property.type}', optional: ${property.optional}${options} }`
 }
 
 /**
@@ -136,24 +127,9 @@ export function parseProperties(raw: string | undefined): PropertySpec[] {
     )
   }
   const specs: PropertySpec[] = []
-  for (const entry of raw
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const match = /^([^:]+):([a-z]+)(\?)?$/.exec(entry)
-    if (!match) {
-      throw new ScaffoldError(
-        `"${entry}" is not a property: write Name:type, or Name:type? for optional`
-      )
-    }
-    const [, pascal, type, optional] = match
+  for (const entry of splitPropertyList(raw)) {
+    const { pascal, definition } = parsePropertyEntry(entry, 'property')
     assertPascalCaseName(pascal, 'property', { sql: true })
-    if (!(PROPERTY_TYPES as readonly string[]).includes(type)) {
-      throw new ScaffoldError(
-        `"${type}" is not a property type (in ${entry})`,
-        `Valid types: ${PROPERTY_TYPES.join(', ')}; add ? for optional (Notes:text?)`
-      )
-    }
     const field = camelCase(pascal)
     if (TAKEN.has(field)) {
       throw new ScaffoldError(
@@ -163,22 +139,29 @@ export function parseProperties(raw: string | undefined): PropertySpec[] {
     if (specs.some((spec) => spec.field === field)) {
       throw new ScaffoldError(`The property ${pascal} is listed twice`)
     }
-    const mapping = TYPE_MAPPINGS[type as PropertyType]
-    const isOptional = optional === '?'
-    specs.push({
-      pascal,
-      field,
-      column: snakeCase(pascal),
-      type: type as PropertyType,
-      optional: isOptional,
-      tsType: isOptional ? orNull(mapping.tsType) : mapping.tsType,
-      modelType: isOptional ? orNull(mapping.modelType) : mapping.modelType,
-      decorator: mapping.decorator,
-      columnBuilder: mapping.columnBuilder(snakeCase(pascal)),
-      sample: mapping.sample,
-    })
+    specs.push(propertySpec(pascal, definition))
   }
   return specs
+}
+
+/** Everything the templates need about one property, from its name and definition. */
+export function propertySpec(pascal: string, definition: PropertyDefinition): PropertySpec {
+  const mapping = typeMapping(definition)
+  const column = snakeCase(pascal)
+  return {
+    pascal,
+    field: camelCase(pascal),
+    column,
+    type: definition.type,
+    optional: definition.optional,
+    tsType: definition.optional ? orNull(mapping.tsType) : mapping.tsType,
+    modelType: definition.optional ? orNull(mapping.modelType) : mapping.modelType,
+    decorator: '@column()',
+    columnBuilder: columnBuilder(column, definition),
+    sample: mapping.sample,
+    definition,
+    definitionLiteral: definitionLiteral(definition),
+  }
 }
 
 /** The kit's persistence helpers a repository needs for these properties, sorted. */

@@ -1,5 +1,7 @@
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
+import { propertiesFlag } from './entity_files.js'
 import { parseProperties, type PropertySpec } from './entity_properties.js'
+import { formatProperty, splitPropertyList } from './property_syntax.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /**
@@ -21,10 +23,7 @@ export interface PayloadProperties {
  * is about (a read model is keyed by it).
  */
 export function parsePayloadProperties(raw: string | undefined): PayloadProperties {
-  const entries = (raw ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+  const entries = splitPropertyList(raw ?? '')
   const idEntry = entries.find((entry) => /^Id:/.test(entry))
   if (idEntry !== undefined && idEntry !== 'Id:uuid') {
     throw new ScaffoldError(`"${idEntry}" cannot be the event's Id: write Id:uuid`)
@@ -38,19 +37,14 @@ export function parsePayloadProperties(raw: string | undefined): PayloadProperti
 
 /** The tag's value for a payload: the inverse of parsePayloadProperties. */
 export function payloadPropertiesTag(payload: PayloadProperties): string {
-  const entries = payload.properties.map(
-    (spec) => `${spec.pascal}:${spec.type}${spec.optional ? '?' : ''}`
-  )
+  const entries = payload.properties.map((spec) => formatProperty(spec.pascal, spec.definition))
   return [...(payload.hasId ? ['Id:uuid'] : []), ...entries].join(',')
 }
 
 /** The payload of an entity's Created event: its id and every property of its definition. */
 export function entityPayload(definition: EntityDefinition): PayloadProperties {
-  const entries = Object.entries(definition.properties).map(
-    ([field, property]) =>
-      `${field.charAt(0).toUpperCase()}${field.slice(1)}:${property.type}${property.optional ? '?' : ''}`
-  )
-  return { hasId: true, properties: entries.length > 0 ? parseProperties(entries.join(',')) : [] }
+  const flag = propertiesFlag(definition)
+  return { hasId: true, properties: flag === '' ? [] : parseProperties(flag) }
 }
 
 /** The tag's value in a contract's source, if it has one. */

@@ -70,9 +70,7 @@ export function readModelPlan(
   const definition: EntityDefinition = {
     name: names.pascal,
     aggregate: false,
-    properties: Object.fromEntries(
-      properties.map((spec) => [spec.field, { type: spec.type, optional: spec.optional }])
-    ),
+    properties: Object.fromEntries(properties.map((spec) => [spec.field, spec.definition])),
   }
   const crud = entityFields(definition, 'model')
   const fields = properties.map((spec, index) => ({
@@ -93,9 +91,7 @@ export function readModelPlan(
     readsWithClient: properties.some((spec) => spec.type === 'json'),
     schema: {
       entity: names.pascal,
-      columns: Object.fromEntries(
-        properties.map((spec) => [spec.column, { type: spec.type, optional: spec.optional }])
-      ),
+      columns: Object.fromEntries(properties.map((spec) => [spec.column, spec.definition])),
     },
   }
 }

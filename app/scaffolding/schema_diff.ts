@@ -1,25 +1,12 @@
 import type { PropertyType } from '../building_blocks/domain/entity_definition.js'
-import { DECIMAL_PRECISION, DECIMAL_SCALE } from './entity_properties.js'
+import { columnBuilder, formatProperty } from './property_syntax.js'
 import type { ColumnSnapshot, SchemaSnapshot, TableSnapshot } from './schema_snapshot.js'
-
-const COLUMN_BUILDERS: Record<PropertyType, (column: string) => string> = {
-  string: (c) => `table.string('${c}', 255)`,
-  text: (c) => `table.text('${c}')`,
-  int: (c) => `table.integer('${c}')`,
-  decimal: (c) => `table.decimal('${c}', ${DECIMAL_PRECISION}, ${DECIMAL_SCALE})`,
-  number: (c) => `table.double('${c}')`,
-  boolean: (c) => `table.boolean('${c}')`,
-  date: (c) => `table.date('${c}')`,
-  datetime: (c) => `table.timestamp('${c}', { useTz: true })`,
-  uuid: (c) => `table.uuid('${c}')`,
-  json: (c) => `table.json('${c}')`,
-}
 
 /**
  * The value a required column gives the rows that exist when it is added or made required:
  * the zero of its type, written as a TypeScript literal of the migration.
  */
-const EXISTING_ROWS_DEFAULT: Record<PropertyType, string> = {
+const EXISTING_ROWS_DEFAULT: Record<Exclude<PropertyType, 'enum'>, string> = {
   string: `''`,
   text: `''`,
   int: '0',
@@ -32,6 +19,21 @@ const EXISTING_ROWS_DEFAULT: Record<PropertyType, string> = {
   json: `'{}'`,
 }
 
+/** The zero of a column's type; an enum's first value. */
+function existingRowsDefault(column: ColumnSnapshot): string {
+  return column.type === 'enum' ? `'${column.values?.[0]}'` : EXISTING_ROWS_DEFAULT[column.type]
+}
+
+/** The column's type as --properties writes it: string(80), decimal(10,2), enum(draft,live). */
+function typeText(column: ColumnSnapshot): string {
+  return formatProperty('', { ...column, optional: false }).slice(1)
+}
+
+/** Whether two snapshots describe the same column: type, options and nullability. */
+function sameColumn(a: ColumnSnapshot, b: ColumnSnapshot): boolean {
+  return typeText(a) === typeText(b) && a.optional === b.optional
+}
+
 function columnLine(
   name: string,
   column: ColumnSnapshot,
@@ -41,10 +43,8 @@ function columnLine(
   // SQLite adds a NOT NULL column only with a default, and PostgreSQL only with one once the
   // table has rows: the default fills the existing rows and stays, so the column stays required.
   const fill =
-    options.existingRows && !column.optional
-      ? `.defaultTo(${EXISTING_ROWS_DEFAULT[column.type]})`
-      : ''
-  return `${COLUMN_BUILDERS[column.type](name)}${nullability}${fill}${options.alter ? '.alter()' : ''}`
+    options.existingRows && !column.optional ? `.defaultTo(${existingRowsDefault(column)})` : ''
+  return `${columnBuilder(name, column)}${nullability}${fill}${options.alter ? '.alter()' : ''}`
 }
 
 /**
@@ -95,7 +95,7 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
     const fills: SchemaStep[] = []
     for (const [name, column] of Object.entries(next.columns)) {
       const old = previous.columns[name]
-      const fill = EXISTING_ROWS_DEFAULT[column.type]
+      const fill = existingRowsDefault(column)
       if (!old) {
         upLines.push(
           ...requiredNote(name, column),
@@ -103,18 +103,18 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
         )
         downLines.push(`table.dropColumn('${name}')`)
         if (!column.optional) notes.push(existingRowsNote(table, name, fill))
-      } else if (old.type !== column.type || old.optional !== column.optional) {
+      } else if (!sameColumn(old, column)) {
         const becomesRequired = old.optional && !column.optional
         if (becomesRequired) {
           fills.push({ call: 'fillNulls', table, column: name, fill })
           notes.push(existingRowsNote(table, name, fill, 'that hold no value'))
         }
-        if (old.type !== column.type) {
+        if (typeText(old) !== typeText(column)) {
           upLines.push(
-            `// ${name} changes from ${old.type} to ${column.type}: existing values are converted; PostgreSQL refuses one it cannot convert.`
+            `// ${name} changes from ${typeText(old)} to ${typeText(column)}: existing values are converted; PostgreSQL refuses one it cannot convert.`
           )
           notes.push(
-            `${table}.${name} changes from ${old.type} to ${column.type}: existing values are converted, and PostgreSQL refuses the migration on a value it cannot convert`
+            `${table}.${name} changes from ${typeText(old)} to ${typeText(column)}: existing values are converted, and PostgreSQL refuses the migration on a value it cannot convert`
           )
         }
         upLines.push(
@@ -147,7 +147,7 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
 /** The comment above a column that becomes required on a table that may have rows. */
 function requiredNote(name: string, column: ColumnSnapshot, wasOptional = false): string[] {
   if (column.optional) return []
-  const fill = EXISTING_ROWS_DEFAULT[column.type]
+  const fill = existingRowsDefault(column)
   if (wasOptional) {
     return [
       `// ${name} becomes required: rows holding NULL get ${fill} (the update above) and it is the column's default; change both if another value is right.`,

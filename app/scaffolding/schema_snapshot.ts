@@ -5,15 +5,12 @@ import { join } from 'node:path'
 import type {
   EntityDefinition,
   PropertyDefinition,
-  PropertyType,
 } from '../building_blocks/domain/entity_definition.js'
 import { entityNames } from './entity_names.js'
 import { snakeCase } from './names.js'
 
-export interface ColumnSnapshot {
-  type: PropertyType
-  optional: boolean
-}
+/** A column as the entity definition described it: type, options and nullability. */
+export type ColumnSnapshot = PropertyDefinition
 
 export interface TableSnapshot {
   entity: string
@@ -76,10 +73,7 @@ export async function schemaFromDefinitions(
       entity: definition.name,
       columns: Object.fromEntries(
         Object.entries(definition.properties).map(
-          ([field, property]: [string, PropertyDefinition]) => [
-            snakeCase(field),
-            { type: property.type, optional: property.optional },
-          ]
+          ([field, property]: [string, PropertyDefinition]) => [snakeCase(field), { ...property }]
         )
       ),
     }

@@ -12,6 +12,7 @@ export const PROPERTY_TYPES = [
   'datetime',
   'uuid',
   'json',
+  'enum',
 ] as const
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number]
@@ -19,6 +20,14 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number]
 export interface PropertyDefinition {
   readonly type: PropertyType
   readonly optional: boolean
+  /** A string's most characters (255 when not given). */
+  readonly length?: number
+  /** A decimal's digits in all (15 when not given). */
+  readonly precision?: number
+  /** A decimal's digits after the point (4 when not given). */
+  readonly scale?: number
+  /** The values an enum takes. */
+  readonly values?: readonly string[]
 }
 
 /**

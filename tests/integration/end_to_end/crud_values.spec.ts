@@ -15,7 +15,10 @@ const run = promisify(execFile)
 /** Ports of the new app's server, apart from this suite's own (TEST_PORT, 5100 by default). */
 const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
 
-/** One property of every type, each required and optional, as `add-entity` reads them. */
+/**
+ * One property of every type, each required and optional, as `add-entity` reads them, and the
+ * options: an enum, a string length, a decimal's precision and scale.
+ */
 const PROPERTIES = [
   'Name:string',
   'Notes:text?',
@@ -29,6 +32,9 @@ const PROPERTIES = [
   'Until:datetime?',
   'Meta:json',
   'Extra:json?',
+  'Status:enum(draft,live,in-review)',
+  'Code:string(8)',
+  'Rate:decimal(5,2)?',
 ].join(',')
 
 /** The CRUD of the Item entity, as docs/commands.md lists the command lines. */
@@ -77,6 +83,10 @@ const CREATED = {
   until: '2026-06-30T00:15:00.123Z',
   meta: { origin: 'Uji', grades: [1, 2.5, null], nested: { ok: true } },
   extra: 'a JSON string',
+  status: 'in-review',
+  // Eight characters, four of them outside the Basic Multilingual Plane.
+  code: 'AB😀😀😀😀CD',
+  rate: 999.99,
 }
 
 const UPDATED = {
@@ -92,6 +102,9 @@ const UPDATED = {
   until: null,
   meta: [{ a: 1 }, 'two'],
   extra: null,
+  status: 'live',
+  code: 'X',
+  rate: null,
 }
 
 /** Runs an ace command of the new app and fails with its output when it fails. */
@@ -233,6 +246,10 @@ test.group('Generated CRUD values end to end', (group) => {
         { amount: 1.23456 },
         { count: 2147483648 },
         { due: '2026-02-30' },
+        { status: 'gone' },
+        { code: 'ABCDEFGHI' },
+        { rate: 1000 },
+        { rate: 1.234 },
       ]) {
         const refused = await send('POST', '/', { ...CREATED, ...invalid })
         assert.equal(refused.status, 400, `${JSON.stringify(invalid)}: ${JSON.stringify(refused)}`)

@@ -341,7 +341,11 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.include(command, 'export class CreateProductCommand extends Command<ProductId>')
     assert.include(command, 'declare readonly notes?: string | null')
     const validator = await readFile(commandFile('create_product', 'validator'), 'utf8')
-    assert.include(validator, 'name: vine.string().trim().minLength(1).maxLength(255),')
+    assert.include(validator, 'name: vine.string().trim().minLength(1).use(maxCharacters(255)),')
+    assert.include(
+      validator,
+      "import { defineCommandValidator, maxCharacters } from '@pantheon/kit/application'"
+    )
     assert.include(validator, 'notes: vine.string().trim().nullable().optional(),')
     const handler = await readFile(commandFile('create_product', 'handler'), 'utf8')
     assert.include(handler, 'const product = Product.create({')

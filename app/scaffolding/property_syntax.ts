@@ -1,0 +1,197 @@
+import {
+  PROPERTY_TYPES,
+  type PropertyDefinition,
+  type PropertyType,
+} from '../building_blocks/domain/entity_definition.js'
+import { ScaffoldError } from './scaffold_error.js'
+
+/**
+ * The decimal column's default, numeric(15, 4), and its limit: fifteen significant digits,
+ * which a JavaScript number holds exactly, so a decimal goes through JSON, the entity and both
+ * databases unchanged.
+ */
+export const DECIMAL_PRECISION = 15
+export const DECIMAL_SCALE = 4
+export const STRING_LENGTH = 255
+/** PostgreSQL's limit for varchar(n). */
+const MAX_STRING_LENGTH = 10_485_760
+const ENUM_VALUE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
+
+/** One entry of a property list, read: its name as written and what it is. */
+export interface PropertyEntry {
+  pascal: string
+  definition: PropertyDefinition
+}
+
+/**
+ * Splits `--properties` (or `--fields`) into entries: at the commas outside parentheses, so
+ * `Status:enum(draft,live),Price:decimal(10,2)` is two entries.
+ */
+export function splitPropertyList(raw: string): string[] {
+  const entries: string[] = []
+  let depth = 0
+  let current = ''
+  for (const character of raw) {
+    if (character === '(') depth++
+    if (character === ')') depth = Math.max(0, depth - 1)
+    if (character === ',' && depth === 0) {
+      entries.push(current)
+      current = ''
+    } else {
+      current += character
+    }
+  }
+  entries.push(current)
+  return entries.map((entry) => entry.trim()).filter(Boolean)
+}
+
+function wholeNumber(text: string, what: string, entry: string, min: number, max: number) {
+  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ScaffoldError(`${what} must be a whole number from ${min} to ${max} (in ${entry})`)
+  }
+  return value
+}
+
+/** The options in parentheses of a type: string(80), decimal(10,2), enum(draft,live). */
+function typeOptions(type: PropertyType, args: string | undefined, entry: string) {
+  if (args === undefined) {
+    if (type === 'enum') {
+      throw new ScaffoldError(
+        `An enum lists its values (in ${entry})`,
+        'Write them in parentheses: Status:enum(draft,live)'
+      )
+    }
+    return {}
+  }
+  const parts = args.split(',').map((part) => part.trim())
+  if (type === 'string') {
+    if (parts.length !== 1) throw new ScaffoldError(`string takes one length (in ${entry})`)
+    return { length: wholeNumber(parts[0], 'A string length', entry, 1, MAX_STRING_LENGTH) }
+  }
+  if (type === 'decimal') {
+    if (parts.length !== 2) {
+      throw new ScaffoldError(
+        `decimal takes its digits in all and after the point (in ${entry})`,
+        'Write decimal(10,2): ten digits, two of them after the point'
+      )
+    }
+    // More than 15 significant digits would not survive a JavaScript number.
+    const precision = wholeNumber(parts[0], 'A decimal precision', entry, 1, DECIMAL_PRECISION)
+    const scale = wholeNumber(parts[1], 'A decimal scale', entry, 0, precision)
+    return { precision, scale }
+  }
+  if (type === 'enum') {
+    const bad = parts.find((value) => !ENUM_VALUE.test(value))
+    if (bad !== undefined) {
+      throw new ScaffoldError(
+        `"${bad}" cannot be an enum value (in ${entry})`,
+        'Use letters, digits, _, . and -, starting with a letter or digit'
+      )
+    }
+    const repeated = parts.find((value, index) => parts.indexOf(value) !== index)
+    if (repeated !== undefined) {
+      throw new ScaffoldError(`The enum value ${repeated} is listed twice (in ${entry})`)
+    }
+    return { values: parts }
+  }
+  throw new ScaffoldError(
+    `${type} takes no options (in ${entry})`,
+    'Options are for string(length), decimal(precision,scale) and enum(values)'
+  )
+}
+
+/** Reads one `Name:type`, `Name:type(options)` or either with `?` (optional). */
+export function parsePropertyEntry(entry: string, what: 'property' | 'field'): PropertyEntry {
+  const match = /^([^:]+):([a-z]+)(?:\(([^()]*)\))?(\?)?$/.exec(entry)
+  if (!match) {
+    throw new ScaffoldError(
+      `"${entry}" is not a ${what}: write Name:type, or Name:type? for optional`,
+      'Types with options: Name:string(80), Price:decimal(10,2), Status:enum(draft,live)'
+    )
+  }
+  const [, pascal, type, args, optional] = match
+  if (!(PROPERTY_TYPES as readonly string[]).includes(type)) {
+    throw new ScaffoldError(
+      `"${type}" is not a ${what} type (in ${entry})`,
+      `Valid types: ${PROPERTY_TYPES.join(', ')}; add ? for optional (Notes:text?)`
+    )
+  }
+  const options = typeOptions(type as PropertyType, args, entry)
+  return {
+    pascal,
+    definition: { type: type as PropertyType, optional: optional === '?', ...options },
+  }
+}
+
+/** The inverse of parsePropertyEntry: `Price:decimal(10,2)?`. */
+export function formatProperty(pascal: string, property: PropertyDefinition): string {
+  const options =
+    property.type === 'enum'
+      ? `(${(property.values ?? []).join(',')})`
+      : property.type === 'string' && property.length !== undefined
+        ? `(${property.length})`
+        : property.type === 'decimal' && property.precision !== undefined
+          ? `(${property.precision},${property.scale ?? 0})`
+          : ''
+  return `${pascal}:${property.type}${options}${property.optional ? '?' : ''}`
+}
+
+export function stringLength(property: PropertyDefinition): number {
+  return property.length ?? STRING_LENGTH
+}
+
+export function decimalDigits(property: PropertyDefinition): { precision: number; scale: number } {
+  return {
+    precision: property.precision ?? DECIMAL_PRECISION,
+    scale: property.precision === undefined ? DECIMAL_SCALE : (property.scale ?? 0),
+  }
+}
+
+/** The largest decimal the column holds: numeric(15, 4) holds 99999999999.9999. */
+export function decimalMax(property: PropertyDefinition): string {
+  const { precision, scale } = decimalDigits(property)
+  const whole = '9'.repeat(precision - scale) || '0'
+  return scale === 0 ? whole : `${whole}.${'9'.repeat(scale)}`
+}
+
+/** The TypeScript union of an enum's values: 'draft' | 'live'. */
+export function enumUnion(property: PropertyDefinition): string {
+  return (property.values ?? []).map((value) => `'${value}'`).join(' | ')
+}
+
+/** The values as a TypeScript array literal: ['draft', 'live']. */
+export function enumArray(property: PropertyDefinition): string {
+  return `[${(property.values ?? []).map((value) => `'${value}'`).join(', ')}]`
+}
+
+/** The knex column builder of a property (without .nullable()/.notNullable()). */
+export function columnBuilder(column: string, property: PropertyDefinition): string {
+  switch (property.type) {
+    case 'string':
+      return `table.string('${column}', ${stringLength(property)})`
+    case 'text':
+      return `table.text('${column}')`
+    case 'int':
+      return `table.integer('${column}')`
+    case 'decimal': {
+      const { precision, scale } = decimalDigits(property)
+      return `table.decimal('${column}', ${precision}, ${scale})`
+    }
+    case 'number':
+      return `table.double('${column}')`
+    case 'boolean':
+      return `table.boolean('${column}')`
+    case 'date':
+      return `table.date('${column}')`
+    case 'datetime':
+      return `table.timestamp('${column}', { useTz: true })`
+    case 'uuid':
+      return `table.uuid('${column}')`
+    case 'json':
+      return `table.json('${column}')`
+    case 'enum':
+      // A text column with a CHECK of the values, on both databases.
+      return `table.enum('${column}', ${enumArray(property)})`
+  }
+}

@@ -1,0 +1,60 @@
+import { test } from '@japa/runner'
+import {
+  columnBuilder,
+  decimalMax,
+  formatProperty,
+  parsePropertyEntry,
+  splitPropertyList,
+} from '#kit/scaffolding/property_syntax'
+
+test.group('Property syntax', () => {
+  test('splits a list at the commas outside parentheses', ({ assert }) => {
+    assert.deepEqual(
+      splitPropertyList('Name:string(80), Status:enum(draft,live)?,Price:decimal(10,2)'),
+      ['Name:string(80)', 'Status:enum(draft,live)?', 'Price:decimal(10,2)']
+    )
+  })
+
+  test('reads {entry} and writes it back the same', ({ assert }, entry) => {
+    const { pascal, definition } = parsePropertyEntry(entry, 'property')
+    assert.equal(formatProperty(pascal, definition), entry)
+  }).with([
+    'Name:string',
+    'Code:string(8)',
+    'Price:decimal(10,2)',
+    'Rate:decimal(5,0)?',
+    'Status:enum(draft,live,in-review)',
+    'Notes:text?',
+  ])
+
+  test('options become the column and its bounds', ({ assert }) => {
+    const enumeration = parsePropertyEntry('Status:enum(draft,live)', 'property').definition
+    assert.equal(columnBuilder('status', enumeration), "table.enum('status', ['draft', 'live'])")
+    const price = parsePropertyEntry('Price:decimal(10,2)', 'property').definition
+    assert.equal(columnBuilder('price', price), "table.decimal('price', 10, 2)")
+    assert.equal(decimalMax(price), '99999999.99')
+    assert.equal(
+      decimalMax(parsePropertyEntry('Ratio:decimal(3,3)', 'property').definition),
+      '0.999'
+    )
+    const code = parsePropertyEntry('Code:string(8)', 'property').definition
+    assert.equal(columnBuilder('code', code), "table.string('code', 8)")
+  })
+
+  test('refuses {entry}: {message}')
+    .with([
+      { entry: 'Status:enum', message: /An enum lists its values/ },
+      { entry: 'Status:enum(draft,draft)', message: /draft is listed twice/ },
+      { entry: "Status:enum(it's)", message: /cannot be an enum value/ },
+      { entry: 'Code:string(0)', message: /from 1 to 10485760/ },
+      { entry: 'Code:string(8,2)', message: /string takes one length/ },
+      { entry: 'Price:decimal(16,2)', message: /precision must be a whole number from 1 to 15/ },
+      { entry: 'Price:decimal(4,5)', message: /scale must be a whole number from 0 to 4/ },
+      { entry: 'Price:decimal(10)', message: /digits in all and after the point/ },
+      { entry: 'Count:int(4)', message: /int takes no options/ },
+      { entry: 'Name:strng', message: /"strng" is not a property type/ },
+    ])
+    .run(({ assert }, { entry, message }) => {
+      assert.throws(() => parsePropertyEntry(entry, 'property'), message)
+    })
+})
