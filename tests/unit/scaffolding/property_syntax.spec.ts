@@ -15,17 +15,19 @@ test.group('Property syntax', () => {
     )
   })
 
-  test('reads {entry} and writes it back the same', ({ assert }, entry) => {
-    const { pascal, definition } = parsePropertyEntry(entry, 'property')
-    assert.equal(formatProperty(pascal, definition), entry)
-  }).with([
-    'Name:string',
-    'Code:string(8)',
-    'Price:decimal(10,2)',
-    'Rate:decimal(5,0)?',
-    'Status:enum(draft,live,in-review)',
-    'Notes:text?',
-  ])
+  test('reads {$self} and writes it back the same')
+    .with([
+      'Name:string',
+      'Code:string(8)',
+      'Price:decimal(10,2)',
+      'Rate:decimal(5,0)?',
+      'Status:enum(draft,live,in-review)',
+      'Notes:text?',
+    ])
+    .run(({ assert }, entry) => {
+      const { pascal, definition } = parsePropertyEntry(entry, 'property')
+      assert.equal(formatProperty(pascal, definition), entry)
+    })
 
   test('options become the column and its bounds', ({ assert }) => {
     const enumeration = parsePropertyEntry('Status:enum(draft,live)', 'property').definition
