@@ -104,6 +104,52 @@ function dtoRepresentation(intent: CrudIntent, kind: 'command' | 'query') {
   }
 }
 
+/** "OrderItem" → "order item", as a sentence says it. */
+function words(pascal: string): string {
+  return pascal.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+}
+
+/**
+ * The summary and description of the endpoint in the API document: what a CRUD use case does to
+ * its entity ("Create an order item"), or the endpoint's name in words for any other.
+ */
+function endpointDocsText(
+  name: string,
+  intent: CrudIntent
+): { summary: string; description?: string } {
+  if (intent.kind === 'custom') {
+    const text = words(name)
+    return { summary: text.charAt(0).toUpperCase() + text.slice(1) }
+  }
+  const one = `${intent.names.article} ${words(intent.names.pascal)}`
+  const the = `the ${words(intent.names.pascal)}`
+  switch (intent.kind) {
+    case 'create':
+      return {
+        summary: `Create ${one}`,
+        description: `Stores a new ${words(intent.names.pascal)} and answers its id; Location is the URL to read it at.`,
+      }
+    case 'getById':
+      return { summary: `Get ${one}`, description: `Answers ${the} with this id, or 404.` }
+    case 'list':
+      return {
+        summary: `List ${words(intent.names.plural)}`,
+        description:
+          'One page at a time, in id order: ?page= (from 1) and ?perPage= (20 by default, at most 100).',
+      }
+    case 'update':
+      return {
+        summary: `Update ${one}`,
+        description: `Replaces every property of ${the} with this id; 404 when there is none.`,
+      }
+    case 'delete':
+      return {
+        summary: `Delete ${one}`,
+        description: `Removes ${the} with this id; 404 when there is none.`,
+      }
+  }
+}
+
 export default class AddEndpoint extends ScaffoldCommand {
   static commandName = 'add-endpoint'
   static description =
@@ -283,10 +329,7 @@ export default class AddEndpoint extends ScaffoldCommand {
       sendsBody,
       notImplementedCode: `${useCase}.NotImplemented`,
       docs: {
-        summary: this.name.replace(
-          /([a-z0-9])([A-Z])/g,
-          (_, a: string, b: string) => `${a} ${b.toLowerCase()}`
-        ),
+        ...endpointDocsText(this.name, intent),
         successStatus: { created: 201, noContent: 204, ok: 200 }[response],
         successDescription:
           response === 'created'

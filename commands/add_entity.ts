@@ -15,7 +15,7 @@ import { planEntityUseCases } from './_entity_sync.js'
 export default class AddEntity extends ScaffoldCommand {
   static commandName = 'add-entity'
   static description =
-    'Create an entity (or aggregate root) with its typed id, repository, Lucid model and starter test; with --force, replace an entity and everything generated from it'
+    'Create an entity (or aggregate root) with its typed id, repository, Lucid repository and starter test; with --force, replace an entity and everything generated from it'
 
   @args.string({ description: 'The entity name in PascalCase, e.g. Product' })
   declare name: string

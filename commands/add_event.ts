@@ -100,7 +100,7 @@ export default class AddEvent extends ScaffoldCommand {
     const entity = await this.#createdEntity(module, this.from)
     const names = entityNames(entity.name)
     // Every property travels, null when the entity has none: the payload is the entity's DTO.
-    const fields = entityFields(entity, names.camel)
+    const fields = entityFields(entity, names.variable)
     await this.#contract(plan, state, entityPayload(entity), [
       ID_FIELD,
       ...fields.map((field) => ({ field: field.field, optional: false, jsonType: field.dtoType })),

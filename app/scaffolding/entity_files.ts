@@ -25,7 +25,7 @@ export function propertiesFlag(definition: EntityDefinition): string {
 
 /**
  * Renders every file add-entity derives from an entity: its definition (unless the definition
- * is the source, as for sync-entity), typed id, class, repository, Lucid model and repository,
+ * is the source, as for sync-entity), typed id, class, repository, Lucid repository (query builder, no model),
  * starter test and, for an aggregate, its Created event.
  */
 export async function renderEntityFiles(
@@ -35,11 +35,11 @@ export async function renderEntityFiles(
   options: { withDefinition: boolean }
 ): Promise<RenderedStub[]> {
   const names = entityNames(entity.name)
-  const variable = names.pascal.charAt(0).toLowerCase() + names.pascal.slice(1)
   const properties = entity.properties.map((spec) => ({
     ...spec,
-    toModel: toModelExpression(spec, variable),
-    fromModel: fromModelExpression(spec, 'row'),
+    toModel: toModelExpression(spec, names.variable),
+    // A query-builder row is keyed by column.
+    fromModel: fromModelExpression({ ...spec, field: spec.column }, 'row'),
   }))
   const state = {
     moduleRoot: module.root,
@@ -47,6 +47,7 @@ export async function renderEntityFiles(
     aggregate: entity.aggregate,
     properties,
     table: `${module.folder}_${names.pluralSnake}`,
+    tableConstant: `${names.pluralSnake.toUpperCase()}_TABLE`,
     persistenceHelpers: persistenceHelpers(properties),
     writesWithClient: properties.some((p) => p.type === 'datetime'),
     readsWithClient: properties.some((p) => p.type === 'json'),
@@ -57,7 +58,6 @@ export async function renderEntityFiles(
     'id',
     'entity',
     'repository',
-    'model',
     'lucid_repository',
     'entity_test',
     ...(entity.aggregate ? ['created_event'] : []),

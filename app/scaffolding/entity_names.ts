@@ -1,14 +1,27 @@
 import string from '@adonisjs/core/helpers/string'
-import { camelCase, snakeCase } from './names.js'
+import { bindingName, camelCase, snakeCase } from './names.js'
 
 export interface EntityNames {
   pascal: string
   camel: string
+  /** The name of a variable holding one: camel, or `classEntity` for a reserved word. */
+  variable: string
   snake: string
+  /** "a" or "an", as said before the name: an Order, a Product, a User. */
+  article: string
   /** Products */
   plural: string
   /** products */
   pluralSnake: string
+}
+
+/**
+ * The article before a word, by how it usually sounds: "an" before a vowel sound (Order, Item,
+ * Update), "a" before U or Eu said "you" and before One (User, Unit, Euro, One).
+ */
+export function indefiniteArticle(word: string): string {
+  if (/^(?:Eu|One|Uni|Us[aeu]|Ur[aeiou]|Ut)/i.test(word)) return 'a'
+  return /^[aeiou]/i.test(word) ? 'an' : 'a'
 }
 
 export function entityNames(name: string): EntityNames {
@@ -16,6 +29,8 @@ export function entityNames(name: string): EntityNames {
   return {
     pascal: name,
     camel: camelCase(name),
+    variable: bindingName(camelCase(name), 'Entity'),
+    article: indefiniteArticle(name),
     snake: snakeCase(name),
     plural,
     pluralSnake: snakeCase(plural),

@@ -25,10 +25,8 @@ export interface PropertySpec {
   optional: boolean
   /** The TypeScript type of the field, `| null` included when optional. */
   tsType: string
-  /** The TypeScript type in the Lucid model. */
+  /** The TypeScript type of the column's value, as the drivers return it. */
   modelType: string
-  /** The Lucid decorator of the model field. */
-  decorator: string
   /** The knex column builder for a migration (without .nullable()/.notNullable()). */
   columnBuilder: string
   /** A valid literal for tests. */
@@ -156,7 +154,6 @@ export function propertySpec(pascal: string, definition: PropertyDefinition): Pr
     optional: definition.optional,
     tsType: definition.optional ? orNull(mapping.tsType) : mapping.tsType,
     modelType: definition.optional ? orNull(mapping.modelType) : mapping.modelType,
-    decorator: '@column()',
     columnBuilder: columnBuilder(column, definition),
     sample: mapping.sample,
     definition,

@@ -1,10 +1,10 @@
 import { ScaffoldError } from './scaffold_error.js'
 
 /**
- * Words JavaScript refuses as a variable or parameter name in a module (strict mode). Only these
- * break generated code: a name is also an object key, a class name or a property access, where
- * every word is fine, but the generator binds an entity's camelCase name as a variable and a
- * property's as a constructor parameter.
+ * Words JavaScript refuses as a variable or parameter name in a module (strict mode). A name is
+ * also an object key, a class field or a property access, where every word is fine; the
+ * generator binds an entity as a variable under its camelCase name, so one of these words gets
+ * a suffix there (bindingName).
  */
 const BINDING_RESERVED = new Set(
   (
@@ -48,9 +48,10 @@ export type NameKind =
 /**
  * Checks a name given on the command line before anything is written. Refuses only what the
  * generated code cannot carry: path parts, anything but ASCII PascalCase (files, classes and
- * routes are derived from it), an SQL identifier longer than PostgreSQL keeps, and, where the
- * generator binds the name as a variable or parameter, a word JavaScript reserves. SQL keywords
- * are fine: tables are prefixed with their module and every identifier is quoted.
+ * routes are derived from it), an SQL identifier longer than PostgreSQL keeps, and names that
+ * clash with what the generated files import or declare. SQL keywords and the words JavaScript
+ * reserves are fine: tables are prefixed with their module, every identifier is quoted, and a
+ * reserved word is never bound as a variable (bindingName).
  */
 export function assertPascalCaseName(
   name: string,
@@ -70,22 +71,16 @@ export function assertPascalCaseName(
     )
   }
   const camel = camelCase(name)
-  if (what === 'entity' && BINDING_RESERVED.has(camel)) {
-    throw new ScaffoldError(
-      `The entity name "${name}" cannot be used: the generated code names a variable "${camel}", a word JavaScript reserves`,
-      `Choose a longer name, e.g. ${name}Item or ${name}Record`
-    )
-  }
   if (what === 'entity' && TAKEN_CLASS_NAMES.has(name)) {
     throw new ScaffoldError(
       `The entity name "${name}" cannot be used: the generated files already import or use a "${name}" (from the kit, Lucid, Luxon or JavaScript itself)`,
       `Choose another name, e.g. ${name}Item or ${name}Record`
     )
   }
-  if (what === 'property' && (BINDING_RESERVED.has(camel) || camel === 'constructor')) {
+  if (what === 'property' && camel === 'constructor') {
     throw new ScaffoldError(
-      `The property name "${name}" cannot be used: the entity takes "${camel}" as a constructor parameter, which JavaScript does not allow`,
-      `Choose another name, e.g. ${name}Value or ${name}Name`
+      `The property name "${name}" cannot be used: a class may not have a field named "constructor"`,
+      `Choose another name, e.g. ${name}Name`
     )
   }
   if (what === 'module' && snakeCase(name) === 'pantheon') {
@@ -105,6 +100,11 @@ export function assertPascalCaseName(
       `The ${what} name "${name}" is too long: as a table or column name (${snakeCase(name)}) it passes the ${SQL_IDENTIFIER_LIMIT} characters PostgreSQL keeps`
     )
   }
+}
+
+/** A camelCase name usable as a variable: `class` becomes `classEntity`, others stay. */
+export function bindingName(camel: string, suffix: string): string {
+  return BINDING_RESERVED.has(camel) ? `${camel}${suffix}` : camel
 }
 
 /** OrderItems → order_items */

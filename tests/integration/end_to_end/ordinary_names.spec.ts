@@ -22,7 +22,7 @@ test.group('Names that are SQL keywords, end to end', (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  test('an entity Order with a property Group in a module Sales typechecks, migrates and answers over HTTP on SQLite and PostgreSQL', async ({
+  test('entities Order and Class with properties Group and Default in a module Sales typecheck, migrate and answer over HTTP on SQLite and PostgreSQL', async ({
     assert,
   }) => {
     const node = process.execPath
@@ -71,6 +71,46 @@ test.group('Names that are SQL keywords, end to end', (group) => {
         '--result-type',
         'OrderDto',
       ],
+      // Words JavaScript reserves, as an entity and as properties.
+      [
+        'add-entity',
+        'Class',
+        '--module',
+        'Sales',
+        '--aggregate',
+        '--properties',
+        'Default:boolean,Class:string,Delete:int?',
+      ],
+      ['add-command', 'CreateClass', '--module', 'Sales', '--result-type', 'ClassId'],
+      ['add-query', 'GetClassById', '--module', 'Sales', '--result-type', 'ClassDto'],
+      [
+        'add-endpoint',
+        'CreateClass',
+        '--module',
+        'Sales',
+        '--method',
+        'POST',
+        '--route',
+        '/classes',
+        '--command',
+        'CreateClass',
+        '--result-type',
+        'ClassId',
+      ],
+      [
+        'add-endpoint',
+        'GetClass',
+        '--module',
+        'Sales',
+        '--method',
+        'GET',
+        '--route',
+        '/classes/:id',
+        '--query',
+        'GetClassById',
+        '--result-type',
+        'ClassDto',
+      ],
       ['add-migration', 'Init', '--module', 'Sales'],
     ]) {
       await inApp(shop, node, ['ace', ...command])
@@ -113,6 +153,21 @@ test.group('Names that are SQL keywords, end to end', (group) => {
           const read = await fetch(`${base}${location}`)
           assert.equal(read.status, 200, database)
           assert.deepEqual(await read.json(), { id, group: 'Wholesale', select: 3, type: 'rush' })
+
+          const klass = { default: true, class: 'Economy', delete: null }
+          const createdClass = await fetch(`${base}/api/sales/classes`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(klass),
+          })
+          assert.equal(
+            createdClass.status,
+            201,
+            `${database}: ${await createdClass.clone().text()}`
+          )
+          const classId = await createdClass.json()
+          const readClass = await fetch(`${base}/api/sales/classes/${classId}`)
+          assert.deepEqual(await readClass.json(), { id: classId, ...klass })
         } finally {
           await server.stop()
         }

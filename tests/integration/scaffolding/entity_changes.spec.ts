@@ -179,7 +179,6 @@ test.group('Changing an entity: generated files follow its definition', (group) 
     assert.equal(await readFile(handler, 'utf8'), edited)
     assert.includeMembers(result.edited, [
       'modules/lighting/domain/lamp.ts',
-      'modules/lighting/infrastructure/persistence/lamp_model.ts',
       'modules/lighting/infrastructure/persistence/lucid_lamp_repository.ts',
       'modules/lighting/application/commands/create_lamp/create_lamp_command.ts',
       'modules/lighting/application/commands/create_lamp/create_lamp_validator.ts',
