@@ -149,6 +149,32 @@ test.group('init --aspire', (group) => {
       assert.include(readme, 'docker compose up --build')
     })
 
+  test('the Dockerfile builds with node ace build and runs the build as the user node, on the port compose publishes', async ({
+    assert,
+  }) => {
+    await runCommand(Init, ['Shop', '--out', out, '--aspire'])
+    const shop = join(out, 'Shop')
+    const dockerfile = await readFile(join(shop, 'Dockerfile'), 'utf8')
+    const stages = dockerfile.split(/^FROM /m).slice(1)
+    assert.lengthOf(stages, 2)
+    const [build, runtime] = stages
+    assert.match(build, /^node:24/)
+    assert.include(build, 'RUN node ace build')
+    assert.match(runtime, /^node:24/)
+    assert.include(runtime, 'COPY --from=build /app/build ./')
+    assert.include(runtime, '--omit=dev')
+    // The app's one write: tmp/, made before the image drops root.
+    assert.isBelow(runtime.indexOf('chown node:node tmp'), runtime.indexOf('USER node'))
+    assert.include(runtime, 'CMD ["node", "bin/server.js"]')
+    const compose = await composeConfig(shop)
+    const port = compose.services.app.environment!.PORT
+    assert.include(runtime, `EXPOSE ${port}`)
+    const ignored = await readFile(join(shop, '.dockerignore'), 'utf8')
+    for (const entry of ['node_modules/', 'build/', '.env'])
+      assert.include(ignored.split('\n'), entry)
+    assert.notInclude(ignored.split('\n'), 'vendor/', 'the kit tarball is installed in the image')
+  })
+
   test('APP_KEY from the environment replaces the local one', async ({ assert }) => {
     await runCommand(Init, ['Shop', '--out', out, '--aspire'])
     const key = 'a-key-set-by-whoever-runs-compose-0123456789'
