@@ -5,8 +5,7 @@ import { definePantheonConfig } from '@pantheon/kit/host'
 /**
  * The host settings of @pantheon/kit, each read from the environment (see .env.example): the
  * per-client rate limit, the handler timeout, how long to wait for the database and broker at
- * start, migrations at start, the API reference page and
- * the development HTTPS listener.
+ * start, migrations at start, the API reference page and the development HTTPS listener.
  */
 export default definePantheonConfig({
   rateLimit: {

@@ -24,7 +24,7 @@ import { apiContact } from '../host/api_contact.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
 import { redisConnection } from '../host/redis_connection.js'
 import { answerConnectRequests } from '../host/connect_requests.js'
-import { DEFAULT_STARTUP_RETRY, retryAtStart } from '../host/startup_retry.js'
+import { waitForBroker, waitForDatabase } from '../host/startup_dependencies.js'
 
 /**
  * The host's own services, registered before any module: the mediator every module registers
@@ -142,7 +142,8 @@ export default class PantheonProvider {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
     await this.answerConnectRequests()
     this.#transport = await this.app.container.make(MessageTransport)
-    if (this.app.getEnvironment() === 'web' && !(await this.waitForBroker(this.#transport))) return
+    if (this.app.getEnvironment() === 'web' && !(await waitForBroker(this.app, this.#transport)))
+      return
     await this.#transport.startConsuming()
     // Under test the runner starts the relay once the schema is migrated (tests/bootstrap.ts).
     if (!this.messagingConfig.relay.inProcess || this.app.getEnvironment() === 'test') return
@@ -169,7 +170,7 @@ export default class PantheonProvider {
   async start() {
     await this.serveApiReferencePage()
     if (this.app.getEnvironment() !== 'web' || this.app.getMode() !== 'run') return
-    await this.waitForDatabase()
+    await waitForDatabase(this.app)
     if (!pantheonConfig(this.app).autoMigrate) return
     try {
       await applyPendingMigrations(this.app)
@@ -178,63 +179,6 @@ export default class PantheonProvider {
       // dependency keep answering, and database calls answer 503 until it is back.
       const logger = await this.app.container.make('logger')
       logger.error({ err: error }, 'pending migrations could not be applied at start')
-    }
-  }
-
-  private get startupRetry() {
-    const totalMs = pantheonConfig(this.app).startupTimeoutMs ?? DEFAULT_STARTUP_RETRY.totalMs
-    return { ...DEFAULT_STARTUP_RETRY, totalMs }
-  }
-
-  /**
-   * The web host does not listen before its database answers: a database started alongside it
-   * (Compose, a restarting server) is waited for with capped backoff; one that stays away past
-   * STARTUP_TIMEOUT_MS fails the start (bin/server.ts prints the error and exits with code 1).
-   * Each try is bounded by the driver's connection timeout (config/database.ts).
-   */
-  private async waitForDatabase() {
-    const db: Database = await this.app.container.make('lucid.db')
-    const logger = await this.app.container.make('logger')
-    const name = db.primaryConnectionName
-    await retryAtStart(
-      `The database (connection "${name}")`,
-      () => db.connection(name).rawQuery('SELECT 1'),
-      this.startupRetry,
-      (error, delayMs) =>
-        logger.warn({ err: error }, 'the database does not answer yet; next try in %d ms', delayMs)
-    )
-  }
-
-  /**
-   * The broker, once the host listens (its HTTP listener answers readiness meanwhile): waited
-   * for like the database; one that stays away past STARTUP_TIMEOUT_MS ends the process with
-   * code 1 and a fatal log line naming it. Returns whether the broker answered.
-   */
-  private async waitForBroker(transport: MessageTransport): Promise<boolean> {
-    const logger = await this.app.container.make('logger')
-    try {
-      await retryAtStart(
-        `The ${transport.name} broker`,
-        () => transport.checkConnection(),
-        this.startupRetry,
-        (error, delayMs) =>
-          logger.warn(
-            { err: error },
-            'the %s broker does not answer yet; next try in %d ms',
-            transport.name,
-            delayMs
-          )
-      )
-      return true
-    } catch (error) {
-      logger.fatal({ err: error }, (error as Error).message)
-      process.exitCode = 1
-      // A broker that never answered can hold a graceful stop (a Redis client's QUIT waits for
-      // a connection that never comes): the start has failed, so the process ends once the host
-      // has closed what it could, or after 2 s.
-      setTimeout(() => process.exit(1), 2000).unref()
-      await this.app.terminate().catch(() => {})
-      return false
     }
   }
 
