@@ -9,7 +9,7 @@ import { generatedAppCommands, portAbove } from '#tests/common/generated_app_com
 import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 
-const inApp = generatedAppCommands(30)
+const inApp = generatedAppCommands(70)
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /**
@@ -29,9 +29,9 @@ function onThisMachine(environment: Record<string, string>, database: string) {
     REDIS_URL: redisUrl.toString(),
     MESSAGE_NAMESPACE: database,
     // No dashboard here: a port where nothing listens, which must not keep the app from serving.
-    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${portAbove(32)}`,
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${portAbove(72)}`,
     HOST: '127.0.0.1',
-    PORT: portAbove(31),
+    PORT: portAbove(71),
   }
 }
 
@@ -82,7 +82,7 @@ test.group('init --aspire end to end', (group) => {
     await symlink(join(shop, 'node_modules'), join(build, 'node_modules'), 'dir')
 
     const compose = await composeConfig(shop)
-    const database = `shop_aspire_${portAbove(30)}`
+    const database = `shop_aspire_${portAbove(70)}`
     await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${database}`))
     await withAdmin((client) => client.query(`CREATE DATABASE ${database}`))
     try {
