@@ -11,6 +11,7 @@ export interface ComposeService {
   ports?: { published: number; target: number }[]
   depends_on?: Record<string, { condition: string }>
   healthcheck?: { test: string[] }
+  restart?: string
 }
 
 export interface ComposeModel {

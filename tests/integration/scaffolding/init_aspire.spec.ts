@@ -135,6 +135,8 @@ test.group('init --aspire', (group) => {
         )
       }
       assert.equal(app.depends_on?.['aspire-dashboard']?.condition, 'service_started')
+      // A start that gave up on a dependency (exit code 1) is tried again.
+      assert.equal(app.restart, 'on-failure')
       assert.sameMembers(Object.keys(app.depends_on!), [...healthy, 'aspire-dashboard'])
       assert.equal(published(compose, 'app', Number(env.PORT)), 5000)
       assert.include(app.healthcheck!.test.join(' '), `127.0.0.1:${env.PORT}/health/ready`)
