@@ -185,6 +185,17 @@ test.group('init --aspire', (group) => {
     assert.equal(compose.services.app.environment!.MESSAGE_TRANSPORT, 'memory')
   })
 
+  test('an app named in several words gets a database name PostgreSQL takes unquoted', async ({
+    assert,
+  }) => {
+    await runCommand(Init, ['MyShop', '--out', out, '--aspire'])
+    const compose = await composeConfig(join(out, 'MyShop'))
+    assert.equal(compose.services.postgres.environment!.POSTGRES_DB, 'my_shop')
+    const env = compose.services.app.environment!
+    assert.equal(new URL(env.DATABASE_URL).pathname, '/my_shop')
+    assert.equal(env.OTEL_SERVICE_NAME, 'my-shop')
+  })
+
   test('without --aspire no orchestration is written', async ({ assert }) => {
     await runCommand(Init, ['Shop', '--out', out, '--transport', 'redis'])
     const shop = join(out, 'Shop')
