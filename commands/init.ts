@@ -11,6 +11,7 @@ import {
   EXECUTABLE,
   packKit,
 } from '../app/scaffolding/app_template.js'
+import { ASPIRE_STUBS, orchestrationState } from '../app/scaffolding/aspire_orchestration.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
@@ -46,7 +47,10 @@ export default class Init extends ScaffoldCommand {
   })
   declare kit?: string
 
-  @flags.boolean({ description: 'Aspire-style orchestration (not available yet)' })
+  @flags.boolean({
+    description:
+      'Add compose.yaml and a Dockerfile: PostgreSQL, the --transport broker, the app and the Aspire dashboard as its telemetry endpoint',
+  })
   declare aspire?: boolean
 
   get target(): string {
@@ -55,12 +59,6 @@ export default class Init extends ScaffoldCommand {
 
   protected async plan(): Promise<FilePlan> {
     const transport = this.transport === undefined ? undefined : assertTransportKind(this.transport)
-    if (this.aspire !== undefined) {
-      throw new ScaffoldError(
-        '--aspire is not available in this version of Pantheon',
-        'Run init without it'
-      )
-    }
     assertPascalCaseName(this.appName, 'application')
     if (this.kit !== undefined && !/^\S+$/.test(this.kit)) {
       throw new ScaffoldError(
@@ -78,12 +76,15 @@ export default class Init extends ScaffoldCommand {
 
     const packageName = snakeCase(this.appName).replace(/_/g, '-')
     const plan = new FilePlan(target)
-    for (const stub of appTemplateStubs(stubsRoot)) {
-      const rendered = await renderStub(this.app, stub, {
-        appName: this.appName,
-        packageName,
-        target,
-      })
+    const state = {
+      appName: this.appName,
+      packageName,
+      target,
+      ...orchestrationState({ aspire: this.aspire === true, transport, packageName }),
+    }
+    const stubs = [...appTemplateStubs(stubsRoot), ...(this.aspire ? ASPIRE_STUBS : [])]
+    for (const stub of stubs) {
+      const rendered = await renderStub(this.app, stub, state)
       let contents = rendered.contents
       const file = relative(target, rendered.destination).replace(/\\/g, '/')
       if (transport && file === 'config/messaging.ts')
@@ -130,6 +131,11 @@ export default class Init extends ScaffoldCommand {
       'bin/test.sh                 (installs Node 24 if needed and the packages, runs the tests)',
       'node ace add-module Orders  (after `source bin/node24.sh`)',
       'bin/start.sh                (http://localhost:5000)',
+      ...(this.aspire
+        ? [
+            'docker compose up --build  (everything, with the Aspire dashboard: http://localhost:18888)',
+          ]
+        : []),
     ]
   }
 }

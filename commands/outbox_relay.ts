@@ -2,6 +2,7 @@ import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { MessageTransport } from '../app/building_blocks/infrastructure/messaging/message_transport.js'
 import { OutboxRelay } from '../app/building_blocks/infrastructure/messaging/outbox_relay.js'
+import { boundPostgresForLongRunningCommand } from '../app/building_blocks/infrastructure/persistence/bounded_console_connection.js'
 
 export default class OutboxRelayCommand extends BaseCommand {
   static commandName = 'outbox:relay'
@@ -10,6 +11,8 @@ export default class OutboxRelayCommand extends BaseCommand {
   static options: CommandOptions = { startApp: true, staysAlive: true }
 
   async run() {
+    // The web host's time limits on PostgreSQL, which console commands do not get by default.
+    boundPostgresForLongRunningCommand(await this.app.container.make('lucid.db'))
     const relay = await this.app.container.make(OutboxRelay)
     const transport = await this.app.container.make(MessageTransport)
     relay.start()

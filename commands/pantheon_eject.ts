@@ -35,10 +35,12 @@ export default class PantheonEject extends ScaffoldCommand {
     const available = globSync('**/*.stub', { cwd: kitStubs })
       .map((file) => file.replace(/\\/g, '/'))
       .sort()
-    // app/ holds what init and configure write, which no scaffolding command renders: only
-    // when asked for by name.
+    // app/ and aspire/ hold what init and configure write, which no scaffolding command
+    // renders: only when asked for by name.
     const chosen = available.filter((file) =>
-      wanted === 'all' ? !file.startsWith('app/') : file === wanted || file.startsWith(`${wanted}/`)
+      wanted === 'all'
+        ? !/^(app|aspire)\//.test(file)
+        : file === wanted || file.startsWith(`${wanted}/`)
     )
     if (chosen.length === 0) {
       const folders = [...new Set(available.map((file) => file.split('/')[0]))].join(', ')

@@ -17,6 +17,11 @@ function fromUrl(url: string): RedisConnectionConfig {
     username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
     db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
     keyPrefix: '',
+    // A connection whose network path is cut without a reset answers nothing and never fails;
+    // one with a command unanswered for 5 s is destroyed and opened again (the message
+    // transport's blocking readers set their own bound, longer than their blocking reads).
+    connectTimeout: 5_000,
+    socketTimeout: 5_000,
   }
 }
 

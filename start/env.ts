@@ -47,4 +47,6 @@ export default await Env.create(new URL('../', import.meta.url), {
   DATABASE_URL: Env.schema.string.optional(),
   SQLITE_FILENAME: Env.schema.string.optional(),
   DB_AUTO_MIGRATE: Env.schema.boolean.optional(),
+  /** How long the host waits at start for its database and broker before it exits with code 1. */
+  STARTUP_TIMEOUT_MS: Env.schema.number.optional(),
 })

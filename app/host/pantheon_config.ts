@@ -8,6 +8,12 @@ export interface PantheonConfigInput {
   rateLimit: { store: RateLimitStore; requests: number; window: string }
   /** How long a command or query may run before the request answers 503 (default 10 s). */
   handlerTimeoutMs?: number
+  /**
+   * How long the web host waits at start for its database and broker, retrying with capped
+   * exponential backoff, before it exits with an error naming the one that never answered
+   * (default 60 s; see startup_retry.ts).
+   */
+  startupTimeoutMs?: number
   /** Apply pending migrations when the web host starts (development default). */
   autoMigrate: boolean
   /** Where the development API reference page is served. */

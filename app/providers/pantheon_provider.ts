@@ -24,6 +24,7 @@ import { apiContact } from '../host/api_contact.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
 import { redisConnection } from '../host/redis_connection.js'
 import { answerConnectRequests } from '../host/connect_requests.js'
+import { waitForBroker, waitForDatabase } from '../host/startup_dependencies.js'
 
 /**
  * The host's own services, registered before any module: the mediator every module registers
@@ -141,6 +142,8 @@ export default class PantheonProvider {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
     await this.answerConnectRequests()
     this.#transport = await this.app.container.make(MessageTransport)
+    if (this.app.getEnvironment() === 'web' && !(await waitForBroker(this.app, this.#transport)))
+      return
     await this.#transport.startConsuming()
     // Under test the runner starts the relay once the schema is migrated (tests/bootstrap.ts).
     if (!this.messagingConfig.relay.inProcess || this.app.getEnvironment() === 'test') return
@@ -166,8 +169,9 @@ export default class PantheonProvider {
    */
   async start() {
     await this.serveApiReferencePage()
-    const enabled = pantheonConfig(this.app).autoMigrate
-    if (!enabled || this.app.getEnvironment() !== 'web' || this.app.getMode() !== 'run') return
+    if (this.app.getEnvironment() !== 'web' || this.app.getMode() !== 'run') return
+    await waitForDatabase(this.app)
+    if (!pantheonConfig(this.app).autoMigrate) return
     try {
       await applyPendingMigrations(this.app)
     } catch (error) {

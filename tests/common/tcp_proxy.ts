@@ -10,6 +10,7 @@ export class TcpProxy {
   #delayMs = 0
   #cutOn?: string
   #before?: { text: string; action: () => void }
+  readonly #silenced = new WeakSet<net.Socket>()
 
   constructor(
     readonly port: number,
@@ -54,6 +55,15 @@ export class TcpProxy {
     this.#before = { text, action }
   }
 
+  /**
+   * Every connection open now stops carrying bytes, both ways, and stays open: as when the
+   * network path is cut without a reset (a half-open TCP connection), which the client only
+   * notices if it bounds its own waits. New connections are forwarded as usual.
+   */
+  silenceOpenConnections(): void {
+    for (const socket of this.#sockets) this.#silenced.add(socket)
+  }
+
   private forward(client: net.Socket): void {
     const upstream = net.connect(this.target.port, this.target.host)
     for (const socket of [client, upstream]) {
@@ -66,6 +76,7 @@ export class TcpProxy {
       })
     }
     const relay = (to: net.Socket) => (chunk: Buffer) => {
+      if (this.#silenced.has(to)) return
       if (this.#delayMs === 0) to.write(chunk)
       else setTimeout(() => to.write(chunk), this.#delayMs)
     }

@@ -106,15 +106,6 @@ test.group('init', (group) => {
     assert.isFalse(existsSync(join(out, 'Shop', 'adonisrc.ts')))
   })
 
-  test('rejects --aspire, which is not available yet, instead of ignoring it', async ({
-    assert,
-  }) => {
-    const { exitCode, output } = await runCommand(Init, ['Shop', '--out', out, '--aspire'])
-    assert.equal(exitCode, 1)
-    assert.include(output, '--aspire is not available in this version of Pantheon')
-    assert.isFalse(existsSync(join(out, 'Shop')))
-  })
-
   test('--transport {kind} makes it the default in config and writes its env variables')
     .with([
       { kind: 'redis', variable: 'REDIS_URL=redis://127.0.0.1:6379' },

@@ -18,6 +18,25 @@ export interface RabbitMqTransportOptions extends RabbitMqTransportSettings {
   publishTimeoutMs: number
   /** Wait before a message whose consumer could not even record a dead letter is requeued. */
   requeueDelayMs: number
+  /**
+   * The AMQP heartbeat asked of the broker (unless RABBITMQ_URL names its own): a connection
+   * silent for two of them is taken for dead and recovered. A network cut without a reset
+   * otherwise goes unnoticed for the broker's default of 60 s twice.
+   */
+  heartbeatSeconds: number
+  /** A connection whose TCP and AMQP handshake has not completed by then is dropped and retried. */
+  connectTimeoutMs: number
+}
+
+/** The URL with `heartbeat` set, unless it sets one itself. */
+function withHeartbeat(url: string, seconds: number): string {
+  try {
+    const parsed = new URL(url)
+    if (!parsed.searchParams.has('heartbeat')) parsed.searchParams.set('heartbeat', String(seconds))
+    return parsed.toString()
+  } catch {
+    return url
+  }
 }
 
 /** The URL without its password, for messages and logs. */
@@ -62,6 +81,8 @@ export class RabbitMqTransport extends MessageTransport {
       prefetch: 20,
       publishTimeoutMs: 5_000,
       requeueDelayMs: 1_000,
+      heartbeatSeconds: 10,
+      connectTimeoutMs: 5_000,
       ...options,
     }
   }
@@ -126,10 +147,11 @@ export class RabbitMqTransport extends MessageTransport {
   }
 
   private connection(): Promise<RecoveringChannelModel> {
-    this.#connection ??= connect(this.options.url, {
+    this.#connection ??= connect(withHeartbeat(this.options.url, this.options.heartbeatSeconds), {
       // amqplib leaves Nagle's algorithm on: a publish or an ack written while an earlier
       // segment is unacknowledged waits for the broker's delayed ACK (40 ms on Linux).
       noDelay: true,
+      timeout: this.options.connectTimeoutMs,
       recovery: {
         // The host starts even while the broker is away; publishes fail (and are retried
         // by the relay) until the first connection comes.

@@ -19,6 +19,14 @@ export interface RedisStreamTransportOptions extends RedisTransportSettings {
   concurrency: number
   /** A publish Redis has not acknowledged by then fails, and the relay tries again later. */
   publishTimeoutMs: number
+  /**
+   * How long a consumer's connection may stay silent while a call waits for its answer (a
+   * blocking read: `blockMs` more) before it is destroyed and opened again (ioredis's
+   * `socketTimeout`). A network cut without a reset leaves a connection that neither answers
+   * nor fails; unbounded, the consumer would wait on it for as long as the operating system
+   * keeps it (many minutes) and read nothing meanwhile.
+   */
+  commandTimeoutMs: number
 }
 
 type StreamEntry = [id: string, fields: string[]]
@@ -59,6 +67,7 @@ export class RedisStreamTransport extends MessageTransport {
       batchSize: 50,
       concurrency: 8,
       publishTimeoutMs: 5_000,
+      commandTimeoutMs: 5_000,
       ...options,
     }
   }
@@ -97,7 +106,9 @@ export class RedisStreamTransport extends MessageTransport {
     this.#running = true
     for (const subscription of this.#subscriptions) {
       // A blocking read holds its connection, so each consumer group reads on its own.
-      const reader = this.client.duplicate()
+      const reader = this.client.duplicate({
+        socketTimeout: this.options.blockMs + this.options.commandTimeoutMs,
+      })
       reader.on('error', () => {}) // reconnection is ioredis's job; the read loop reports failures
       this.#readers.push(reader)
       this.#loops.push(this.consume(subscription, reader))

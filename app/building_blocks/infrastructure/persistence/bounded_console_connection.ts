@@ -1,0 +1,42 @@
+import type { Database } from '@adonisjs/lucid/database'
+import type { PostgreConfig } from '@adonisjs/lucid/types/database'
+import {
+  DEFAULT_POSTGRES_BOUNDS,
+  postgresConnection,
+  type PostgresBounds,
+} from './postgres_bounds.js'
+import { watchPostgresAnswers, type WatchedPostgresClient } from './postgres_answer_watchdog.js'
+
+/**
+ * Gives a console process that runs as long as a host does (`node ace outbox:relay`) the host's
+ * time limits on PostgreSQL. config/database.ts leaves console commands unbounded, for
+ * migrations, and cannot tell which command runs when it loads; without the limits such a
+ * process waits on a connection whose network path was cut for as long as TCP keeps it (hours)
+ * and relays nothing meanwhile. Call it before the first query. Other databases: unchanged.
+ */
+export function boundPostgresForLongRunningCommand(
+  db: Database,
+  bounds: PostgresBounds = DEFAULT_POSTGRES_BOUNDS
+): void {
+  const name = db.primaryConnectionName
+  const config = db.manager.get(name)?.config
+  if (config?.client !== 'pg') return
+  const pgConfig = config as PostgreConfig
+  const connection = pgConfig.connection
+  const url = typeof connection === 'string' ? connection : connection?.connectionString
+  if (!url) return
+  db.manager.patch(name, {
+    ...pgConfig,
+    connection: postgresConnection(url, bounds),
+    pool: {
+      ...pgConfig.pool,
+      acquireTimeoutMillis: bounds.serverMs,
+      createTimeoutMillis: bounds.serverMs,
+      propagateCreateError: true,
+      afterCreate: (client: WatchedPostgresClient, done: (error?: Error) => void) => {
+        watchPostgresAnswers(client, bounds)
+        done()
+      },
+    },
+  } as PostgreConfig)
+}

@@ -1,0 +1,123 @@
+import { test } from '@japa/runner'
+import { spawn } from 'node:child_process'
+import app from '@adonisjs/core/services/app'
+import pg from 'pg'
+import { startServerProcess } from '#tests/common/server_process'
+import { TcpProxy } from '#tests/common/tcp_proxy'
+
+/** This group's ports, above TEST_PORT (5100 by default); nothing listens on NOWHERE. */
+const BASE = Number(process.env.TEST_PORT ?? 5100)
+const HTTP_PORT = BASE + 40
+const PROXY_PORT = BASE + 41
+const NOWHERE = BASE + 42
+const DATABASE = `pantheon_startup_${BASE}`
+
+const HOST_ENV = {
+  NODE_ENV: 'production',
+  APP_KEY: 'a-production-key-that-is-long-enough-123',
+  HOST: '127.0.0.1',
+  PORT: String(HTTP_PORT),
+  DB_CONNECTION: 'pg',
+  DB_AUTO_MIGRATE: 'true',
+  MESSAGE_TRANSPORT: 'memory',
+  RATE_LIMIT_STORE: 'off',
+  STARTUP_TIMEOUT_MS: '3000',
+}
+
+/** Starts the host and waits for it to end on its own (it must, within `withinMs`). */
+async function startUntilExit(env: Record<string, string>, withinMs: number) {
+  const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
+    cwd: app.makePath(),
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const startedAt = performance.now()
+  const code = await new Promise<number | null>((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), withinMs)
+    child.once('exit', (exitCode) => {
+      clearTimeout(killer)
+      resolve(exitCode)
+    })
+  })
+  return { code, output, seconds: (performance.now() - startedAt) / 1000 }
+}
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' })
+  await client.connect()
+  await client.query(sql).finally(() => client.end())
+}
+
+test.group('Dependencies at start', (group) => {
+  group.each.setup(async () => {
+    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
+    await admin(`CREATE DATABASE ${DATABASE}`)
+    return () => admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
+  })
+
+  test('a database that never answers ends the start with code 1 and an error naming it', async ({
+    assert,
+  }) => {
+    const result = await startUntilExit(
+      { ...HOST_ENV, DATABASE_URL: `postgres://postgres@127.0.0.1:${NOWHERE}/${DATABASE}` },
+      30_000
+    )
+    assert.equal(result.code, 1, result.output)
+    assert.include(result.output, 'The database (connection "pg") did not answer within')
+    assert.include(result.output, 'STARTUP_TIMEOUT_MS')
+    assert.isBelow(result.seconds, 15)
+  }).timeout(40_000)
+
+  test('a database that comes up after the host is waited for: migrations run, then it serves', async ({
+    assert,
+    cleanup,
+  }) => {
+    const proxy = new TcpProxy(PROXY_PORT, { host: '127.0.0.1', port: 5432 })
+    cleanup(() => proxy.down())
+    const later = setTimeout(() => void proxy.up(), 1500)
+    cleanup(() => clearTimeout(later))
+    const server = await startServerProcess(
+      {
+        ...HOST_ENV,
+        STARTUP_TIMEOUT_MS: '15000',
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${PROXY_PORT}/${DATABASE}`,
+      },
+      { readyPath: '/health/ready' }
+    )
+    cleanup(async () => void (await server.stop()))
+    assert.include(server.output(), 'the database does not answer yet')
+    const created = await fetch(`http://127.0.0.1:${HTTP_PORT}/api/catalog`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Late database', price: 1 }),
+    })
+    assert.equal(created.status, 201)
+  }).timeout(40_000)
+
+  test('a {kind} broker that never answers ends the start with code 1 and an error naming it')
+    .with([
+      { kind: 'redis', variable: 'REDIS_URL', url: `redis://127.0.0.1:${NOWHERE}` },
+      {
+        kind: 'rabbitmq',
+        variable: 'RABBITMQ_URL',
+        url: `amqp://guest:guest@127.0.0.1:${NOWHERE}`,
+      },
+    ])
+    .run(async ({ assert }, { kind, variable, url }) => {
+      const result = await startUntilExit(
+        {
+          ...HOST_ENV,
+          DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${DATABASE}`,
+          MESSAGE_TRANSPORT: kind,
+          [variable]: url,
+        },
+        30_000
+      )
+      assert.equal(result.code, 1, result.output)
+      assert.include(result.output, `The ${kind} broker did not answer within`)
+      assert.isBelow(result.seconds, 20)
+    })
+    .timeout(40_000)
+})
