@@ -9,7 +9,7 @@ import {
 } from '../app/scaffolding/crud.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
-import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
+import { assertPascalCaseName, sentenceWords, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { resolveResultType, useCaseName } from '../app/scaffolding/result_type.js'
 import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
@@ -25,6 +25,11 @@ const ID_FIELD: FieldSpec = {
   toDto: 'entity.id',
   sample: "'0190a5a8-0000-7000-8000-000000000001'",
   column: 'id',
+}
+
+/** "restock product" → "Restock product" */
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 export default class AddCommand extends ScaffoldCommand {
@@ -112,8 +117,8 @@ export default class AddCommand extends ScaffoldCommand {
       result,
       summary:
         intent.kind === 'custom'
-          ? `${name}.`
-          : `${intent.kind.charAt(0).toUpperCase()}${intent.kind.slice(1)}s a ${intent.entity.name}.`,
+          ? `${capitalized(sentenceWords(name))}.`
+          : `${capitalized(intent.kind)}s ${intent.names.article} ${sentenceWords(intent.entity.name)}.`,
     }
     const plan = new FilePlan(this.app.makePath())
     for (const stub of ['command', 'validator', 'handler', 'test']) {

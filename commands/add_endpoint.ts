@@ -16,7 +16,12 @@ import {
 } from '../app/scaffolding/crud.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
-import { assertPascalCaseName, camelCase, snakeCase } from '../app/scaffolding/names.js'
+import {
+  assertPascalCaseName,
+  camelCase,
+  sentenceWords,
+  snakeCase,
+} from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { useCaseName } from '../app/scaffolding/result_type.js'
 import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
@@ -104,11 +109,6 @@ function dtoRepresentation(intent: CrudIntent, kind: 'command' | 'query') {
   }
 }
 
-/** "OrderItem" → "order item", as a sentence says it. */
-function words(pascal: string): string {
-  return pascal.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
-}
-
 /**
  * The summary and description of the endpoint in the API document: what a CRUD use case does to
  * its entity ("Create an order item"), or the endpoint's name in words for any other.
@@ -118,22 +118,22 @@ function endpointDocsText(
   intent: CrudIntent
 ): { summary: string; description?: string } {
   if (intent.kind === 'custom') {
-    const text = words(name)
+    const text = sentenceWords(name)
     return { summary: text.charAt(0).toUpperCase() + text.slice(1) }
   }
-  const one = `${intent.names.article} ${words(intent.names.pascal)}`
-  const the = `the ${words(intent.names.pascal)}`
+  const one = `${intent.names.article} ${sentenceWords(intent.names.pascal)}`
+  const the = `the ${sentenceWords(intent.names.pascal)}`
   switch (intent.kind) {
     case 'create':
       return {
         summary: `Create ${one}`,
-        description: `Stores a new ${words(intent.names.pascal)} and answers its id; Location is the URL to read it at.`,
+        description: `Stores a new ${sentenceWords(intent.names.pascal)} and answers its id; Location is the URL to read it at.`,
       }
     case 'getById':
       return { summary: `Get ${one}`, description: `Answers ${the} with this id, or 404.` }
     case 'list':
       return {
-        summary: `List ${words(intent.names.plural)}`,
+        summary: `List ${sentenceWords(intent.names.plural)}`,
         description:
           'One page at a time, in id order: ?page= (from 1) and ?perPage= (20 by default, at most 100).',
       }

@@ -5,7 +5,7 @@ import { args, flags } from '@adonisjs/core/ace'
 import { entityFields, queryIntent } from '../app/scaffolding/crud.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
-import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
+import { assertPascalCaseName, sentenceWords, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { resolveResultType, useCaseName } from '../app/scaffolding/result_type.js'
 import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
@@ -67,7 +67,8 @@ export default class AddQuery extends ScaffoldCommand {
     }
 
     if (intent.kind === 'custom') {
-      state = { ...state, fields: [], summary: `${name}.` }
+      const text = sentenceWords(name)
+      state = { ...state, fields: [], summary: `${text.charAt(0).toUpperCase()}${text.slice(1)}.` }
       if (result.missingDto) {
         const customDto = dtoOf(result.type)
         plan.create(...(await this.render('query/custom_dto', { ...state, customDto })))
@@ -98,8 +99,8 @@ export default class AddQuery extends ScaffoldCommand {
         fields,
         summary:
           intent.kind === 'getById'
-            ? `One ${entity.pascal} by its id.`
-            : `A page of ${entity.plural}.`,
+            ? `One ${sentenceWords(entity.pascal)} by its id.`
+            : `A page of ${sentenceWords(entity.plural)}.`,
       }
       // The DTOs follow the entity: --force writes them again from its definition.
       if (!existsSync(dto.path) || this.force) {

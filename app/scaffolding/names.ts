@@ -107,6 +107,11 @@ export function bindingName(camel: string, suffix: string): string {
   return BINDING_RESERVED.has(camel) ? `${camel}${suffix}` : camel
 }
 
+/** "RestockOrderItem" → "restock order item", as a sentence says it. */
+export function sentenceWords(pascal: string): string {
+  return pascal.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+}
+
 /** OrderItems → order_items */
 export function snakeCase(name: string): string {
   return name

@@ -340,7 +340,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.lengthOf(JSON.parse(output).created, 4)
     const command = await readFile(commandFile('create_product', 'command'), 'utf8')
     assert.include(command, 'export class CreateProductCommand extends Command<ProductId>')
-    assert.include(command, 'declare readonly notes?: string | null')
+    assert.include(command, 'readonly notes?: string | null')
     const validator = await readFile(commandFile('create_product', 'validator'), 'utf8')
     assert.include(validator, 'name: vine.string().trim().minLength(1).use(maxCharacters(255)),')
     assert.include(
@@ -389,8 +389,8 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     ])
     assert.equal(exitCode, 0)
     const command = await readFile(commandFile('restock', 'command'), 'utf8')
-    assert.include(command, 'declare readonly quantity: number')
-    assert.include(command, 'declare readonly note?: string | null')
+    assert.include(command, 'readonly quantity: number')
+    assert.include(command, 'readonly note?: string | null')
     const validator = await readFile(commandFile('restock', 'validator'), 'utf8')
     assert.match(
       validator,
