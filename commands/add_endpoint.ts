@@ -14,6 +14,7 @@ import {
   queryIntent,
   type CrudIntent,
 } from '../app/scaffolding/crud.js'
+import { propertySpec } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import {
@@ -147,6 +148,41 @@ function endpointDocsText(
         summary: `Delete ${one}`,
         description: `Removes ${the} with this id; 404 when there is none.`,
       }
+  }
+}
+
+/**
+ * What the starter test of a CRUD endpoint checks on the success path, on the app's own
+ * database: a create answers 201 with the id and its Location; a read answers the stored
+ * entity; a list holds it; an update and a delete answer 204 and change what is stored. The
+ * entity is stored through its repository first, with a valid sample of every property (the
+ * same values as JSON make the request body and the expected answer). Only for the
+ * conventional routes (`/` and `/:id`); another route gets no success test.
+ */
+function successPath(intent: CrudIntent, method: string, route: string, base: string) {
+  if (intent.kind === 'custom') return undefined
+  const expected = {
+    create: ['post', '/'],
+    getById: ['get', '/:id'],
+    list: ['get', '/'],
+    update: ['put', '/:id'],
+    delete: ['delete', '/:id'],
+  }[intent.kind]
+  if (method !== expected[0] || route !== expected[1]) return undefined
+  const properties = Object.entries(intent.entity.properties)
+  const fields = entityFields(intent.entity)
+  return {
+    kind: intent.kind,
+    entity: intent.names,
+    // From the module's tests/integration/ folder, where the starter test is written.
+    entityImport: `../../domain/${intent.names.snake}.js`,
+    repositoryImport: `../../domain/${intent.names.snake}_repository.js`,
+    stored: properties.map(([field, definition]) => ({
+      field,
+      sample: propertySpec('Sample', definition).sample,
+    })),
+    body: fields.map((field) => ({ field: field.field, sample: field.sample })),
+    url: `${base}/`,
   }
 }
 
@@ -328,6 +364,7 @@ export default class AddEndpoint extends ScaffoldCommand {
       answersNotImplemented: answersNotImplemented && !(requiresBody && sendsBody),
       sendsBody,
       notImplementedCode: `${useCase}.NotImplemented`,
+      success: answersNotImplemented ? undefined : successPath(intent, method, route, base),
       docs: {
         ...endpointDocsText(this.name, intent),
         successStatus: { created: 201, noContent: 204, ok: 200 }[response],
@@ -351,7 +388,8 @@ export default class AddEndpoint extends ScaffoldCommand {
       state.rejectsEmptyBody ||
       state.rejectsBadId ||
       state.rejectsUnknownField ||
-      state.answersNotImplemented
+      state.answersNotImplemented ||
+      state.success
     ) {
       const test = await renderStub(this.app, 'endpoint/test.stub', state)
       plan.create(test.destination, test.contents)
