@@ -12,6 +12,8 @@ import {
   DEFAULT_RETRY_POLICY,
   retryingDelivery,
 } from '../building_blocks/infrastructure/messaging/retrying_delivery.js'
+import { tracedDelivery } from '../building_blocks/infrastructure/telemetry/traced_delivery.js'
+import { stopTelemetry } from '../building_blocks/infrastructure/telemetry/start_telemetry.js'
 import { createTransport } from '../building_blocks/infrastructure/messaging/transport_factory.js'
 import { ApiReference } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
 import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
@@ -94,7 +96,10 @@ export default class PantheonProvider {
           policy,
           onDeadLetter
         )
-        transport.subscribe({ ...subscription, deliver })
+        transport.subscribe({
+          ...subscription,
+          deliver: tracedDelivery(subscription, transport.name, deliver),
+        })
       }
       return transport
     })
@@ -158,6 +163,8 @@ export default class PantheonProvider {
   async shutdown() {
     await this.#relay?.stop()
     await this.#transport?.close()
+    // Sends the spans still buffered (the last requests, an ace command's whole run).
+    await stopTelemetry()
   }
 
   /**

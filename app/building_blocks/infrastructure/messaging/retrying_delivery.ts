@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { DeadLetters } from './dead_letters.js'
 import type { EventDelivery } from './message_transport.js'
+import { inSpan, isTracing } from '../telemetry/tracing.js'
 
 export interface RetryPolicy {
   /** Tries before the event becomes a dead letter for this consumer. */
@@ -38,7 +39,24 @@ export function retryingDelivery(
         if (attempt < policy.maxAttempts) await sleep(policy.backoffMs(attempt))
       }
     }
-    await deadLetters.record(consumer, event, policy.maxAttempts, lastError)
+    if (isTracing()) {
+      await inSpan(
+        'dead-letter',
+        {
+          attributes: {
+            'pantheon.consumer': consumer,
+            'pantheon.event.id': event.eventId,
+            'pantheon.event.type': event.type,
+            'pantheon.delivery.attempts': policy.maxAttempts,
+            'pantheon.delivery.error':
+              lastError instanceof Error ? lastError.message : String(lastError),
+          },
+        },
+        () => deadLetters.record(consumer, event, policy.maxAttempts, lastError)
+      )
+    } else {
+      await deadLetters.record(consumer, event, policy.maxAttempts, lastError)
+    }
     onDeadLetter(consumer, lastError)
   }
 }

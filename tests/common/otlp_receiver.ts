@@ -1,0 +1,170 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { gunzipSync } from 'node:zlib'
+
+type AttributeValue = string | number | boolean | undefined
+
+/** One span as the receiver decoded it from an OTLP/HTTP JSON export. */
+export interface ReceivedSpan {
+  service: string
+  traceId: string
+  spanId: string
+  parentSpanId?: string
+  name: string
+  /** OTLP's numeric kind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
+  kind: number
+  attributes: Record<string, AttributeValue>
+  links: { traceId: string; spanId: string }[]
+}
+
+interface OtlpKeyValue {
+  key: string
+  value?: {
+    stringValue?: string
+    intValue?: string | number
+    doubleValue?: number
+    boolValue?: boolean
+  }
+}
+
+interface OtlpSpan {
+  traceId: string
+  spanId: string
+  parentSpanId?: string
+  name: string
+  kind?: number
+  attributes?: OtlpKeyValue[]
+  links?: { traceId: string; spanId: string }[]
+}
+
+interface OtlpTraceExport {
+  resourceSpans?: {
+    resource?: { attributes?: OtlpKeyValue[] }
+    scopeSpans?: { spans?: OtlpSpan[] }[]
+  }[]
+}
+
+function attributesOf(list: OtlpKeyValue[] = []): Record<string, AttributeValue> {
+  const attributes: Record<string, AttributeValue> = {}
+  for (const { key, value } of list) {
+    if (!value) continue
+    attributes[key] =
+      value.stringValue ??
+      (value.intValue !== undefined ? Number(value.intValue) : undefined) ??
+      value.doubleValue ??
+      value.boolValue
+  }
+  return attributes
+}
+
+async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  const body = Buffer.concat(chunks)
+  return request.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body
+}
+
+/**
+ * An OTLP/HTTP receiver of the tests' own, on loopback: apps under test export to it with
+ * `OTEL_EXPORTER_OTLP_PROTOCOL=http/json` and the tests read back what arrived. Traces are
+ * decoded; metrics and logs are counted by path so a test can tell that nothing came at all.
+ * A protobuf export is answered 415, so a test configured wrongly fails loudly.
+ */
+export class OtlpReceiver {
+  readonly spans: ReceivedSpan[] = []
+  /** Every export request, by path (`/v1/traces`, `/v1/metrics`, `/v1/logs`). */
+  readonly requests: string[] = []
+  #server?: Server
+
+  constructor(readonly port: number) {}
+
+  get endpoint(): string {
+    return `http://127.0.0.1:${this.port}`
+  }
+
+  /** The variables that point an app at this receiver. */
+  env(serviceName: string): Record<string, string> {
+    return {
+      OTEL_EXPORTER_OTLP_ENDPOINT: this.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_SERVICE_NAME: serviceName,
+      // Export within a fraction of a second instead of the default five.
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_METRIC_EXPORT_INTERVAL: '500',
+    }
+  }
+
+  async start(): Promise<this> {
+    this.#server = createServer(async (request, response) => {
+      this.requests.push(request.url ?? '')
+      const body = await bodyOf(request)
+      if (!String(request.headers['content-type']).includes('json')) {
+        response.writeHead(415).end()
+        return
+      }
+      if (request.url === '/v1/traces') this.#collect(JSON.parse(body.toString('utf8')))
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+    await new Promise<void>((resolve) => this.#server!.listen(this.port, '127.0.0.1', resolve))
+    return this
+  }
+
+  async stop(): Promise<void> {
+    this.#server?.closeAllConnections()
+    await new Promise<void>((resolve) => this.#server?.close(() => resolve()) ?? resolve())
+  }
+
+  #collect(exported: OtlpTraceExport) {
+    for (const resourceSpans of exported.resourceSpans ?? []) {
+      const resource = attributesOf(resourceSpans.resource?.attributes)
+      for (const scope of resourceSpans.scopeSpans ?? []) {
+        for (const span of scope.spans ?? []) {
+          this.spans.push({
+            service: String(resource['service.name']),
+            traceId: span.traceId,
+            spanId: span.spanId,
+            parentSpanId: span.parentSpanId || undefined,
+            name: span.name,
+            kind: span.kind ?? 0,
+            attributes: attributesOf(span.attributes),
+            links: span.links ?? [],
+          })
+        }
+      }
+    }
+  }
+
+  /** The spans of one trace. */
+  trace(traceId: string): ReceivedSpan[] {
+    return this.spans.filter((span) => span.traceId === traceId)
+  }
+
+  /** Waits until a span matching `predicate` arrived; returns it. */
+  async waitForSpan(
+    predicate: (span: ReceivedSpan) => boolean,
+    what: string,
+    timeoutMs = 15_000
+  ): Promise<ReceivedSpan> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = this.spans.find(predicate)
+      if (found) return found
+      if (Date.now() > deadline) {
+        const names = this.spans.map((span) => span.name).join(', ')
+        throw new Error(`no span ${what} arrived in ${timeoutMs} ms; received: ${names}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+/** The chain of ancestors of a span within its trace, nearest first. */
+export function ancestorsOf(span: ReceivedSpan, trace: ReceivedSpan[]): ReceivedSpan[] {
+  const byId = new Map(trace.map((each) => [each.spanId, each]))
+  const chain: ReceivedSpan[] = []
+  let parent = span.parentSpanId ? byId.get(span.parentSpanId) : undefined
+  while (parent) {
+    chain.push(parent)
+    parent = parent.parentSpanId ? byId.get(parent.parentSpanId) : undefined
+  }
+  return chain
+}
