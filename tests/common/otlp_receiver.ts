@@ -6,6 +6,8 @@ type AttributeValue = string | number | boolean | undefined
 /** One span as the receiver decoded it from an OTLP/HTTP JSON export. */
 export interface ReceivedSpan {
   service: string
+  /** `service.instance.id`: tells the processes of one service apart. */
+  instance: string
   traceId: string
   spanId: string
   parentSpanId?: string
@@ -14,6 +16,8 @@ export interface ReceivedSpan {
   kind: number
   attributes: Record<string, AttributeValue>
   links: { traceId: string; spanId: string }[]
+  /** OTLP's status code: 0 unset, 1 ok, 2 error; with the error's message. */
+  status: { code: number; message?: string }
 }
 
 interface OtlpKeyValue {
@@ -34,6 +38,7 @@ interface OtlpSpan {
   kind?: number
   attributes?: OtlpKeyValue[]
   links?: { traceId: string; spanId: string }[]
+  status?: { code?: number; message?: string }
 }
 
 interface OtlpTraceExport {
@@ -120,6 +125,7 @@ export class OtlpReceiver {
         for (const span of scope.spans ?? []) {
           this.spans.push({
             service: String(resource['service.name']),
+            instance: String(resource['service.instance.id']),
             traceId: span.traceId,
             spanId: span.spanId,
             parentSpanId: span.parentSpanId || undefined,
@@ -127,6 +133,7 @@ export class OtlpReceiver {
             kind: span.kind ?? 0,
             attributes: attributesOf(span.attributes),
             links: span.links ?? [],
+            status: { code: span.status?.code ?? 0, message: span.status?.message },
           })
         }
       }

@@ -5,7 +5,15 @@ import { OUTBOX_TABLE } from './outbox.js'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
 import type { TraceContext } from '../../integration/integration_event.js'
 import { contextFrom, currentTraceContext } from '../telemetry/trace_context.js'
-import { inSpan, isTracing, SpanKind, tracer } from '../telemetry/tracing.js'
+import {
+  inSpan,
+  isTracing,
+  outsideTraces,
+  recordErrorOnActiveSpan,
+  ROOT_CONTEXT,
+  SpanKind,
+  tracer,
+} from '../telemetry/tracing.js'
 import { moduleOfEventType } from '../telemetry/span_attributes.js'
 import type { SpanContext } from '@opentelemetry/api'
 
@@ -97,7 +105,8 @@ export class OutboxRelay {
       this.#again = true
       return
     }
-    this.#running = this.drain()
+    // The pass serves every request's events, so it belongs to none of their traces.
+    this.#running = outsideTraces(() => this.drain())
       .then(() => undefined)
       .catch((error) => this.onError(error))
       .finally(() => {
@@ -194,10 +203,11 @@ export class OutboxRelay {
     // Only passes that found work become spans: an idle relay polls every second, and a trace
     // for every empty poll would bury the ones that matter.
     if (rows.length > 0) {
-      const span = tracer.startSpan('outbox relay claim', {
-        startTime,
-        attributes: { 'pantheon.outbox.claimed': rows.length },
-      })
+      const span = tracer.startSpan(
+        'outbox relay claim',
+        { startTime, attributes: { 'pantheon.outbox.claimed': rows.length } },
+        ROOT_CONTEXT
+      )
       span.end()
       for (const row of rows) row.claimedBy = span.spanContext()
     }
@@ -276,6 +286,7 @@ export class OutboxRelay {
       await this.transport.publish(event)
       return true
     } catch (error) {
+      recordErrorOnActiveSpan(error)
       const attempts = Number(row.attempts) + 1
       await this.db
         .from(OUTBOX_TABLE)

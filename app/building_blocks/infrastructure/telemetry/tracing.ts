@@ -1,5 +1,7 @@
+import { suppressTracing } from '@opentelemetry/core'
 import {
   context,
+  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -66,6 +68,13 @@ export function inSpan<T>(
   )
 }
 
+/** Marks the active span failed, if there is one (a caught failure that is retried later). */
+export function recordErrorOnActiveSpan(error: unknown): void {
+  if (!active) return
+  const span = trace.getActiveSpan()
+  if (span) recordError(span, error)
+}
+
 export function recordError(span: Span, error: unknown): void {
   if (error instanceof Error) span.recordException(error)
   span.setStatus({
@@ -74,4 +83,14 @@ export function recordError(span: Span, error: unknown): void {
   })
 }
 
-export { SpanKind }
+/**
+ * Runs background work (the relay's polling and bookkeeping) outside any trace and without
+ * spans of the database instrumentation: a relay polls every second, and a trace per poll
+ * would bury the ones that matter. Spans given an explicit parent still record.
+ */
+export function outsideTraces<T>(work: () => Promise<T>): Promise<T> {
+  if (!active) return work()
+  return context.with(suppressTracing(ROOT_CONTEXT), work)
+}
+
+export { SpanKind, ROOT_CONTEXT }
