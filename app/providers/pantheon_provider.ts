@@ -6,7 +6,8 @@ import { DeadLetterReplay } from '../building_blocks/infrastructure/messaging/de
 import { DeadLetters } from '../building_blocks/infrastructure/messaging/dead_letters.js'
 import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
 import type { MessagingConfig } from '../building_blocks/infrastructure/messaging/messaging_config.js'
-import { Outbox } from '../building_blocks/infrastructure/messaging/outbox.js'
+import { Outbox, OUTBOX_TABLE } from '../building_blocks/infrastructure/messaging/outbox.js'
+import { observeOutboxBacklog } from '../building_blocks/infrastructure/telemetry/messaging_metrics.js'
 import { OutboxRelay } from '../building_blocks/infrastructure/messaging/outbox_relay.js'
 import {
   DEFAULT_RETRY_POLICY,
@@ -34,6 +35,7 @@ import { answerConnectRequests } from '../host/connect_requests.js'
 export default class PantheonProvider {
   #relay?: OutboxRelay
   #transport?: MessageTransport
+  #stopObservingBacklog?: () => void
 
   constructor(protected app: ApplicationService) {}
 
@@ -145,6 +147,10 @@ export default class PantheonProvider {
   async ready() {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
     await this.answerConnectRequests()
+    this.#stopObservingBacklog = observeOutboxBacklog(
+      await this.app.container.make('lucid.db'),
+      OUTBOX_TABLE
+    )
     this.#transport = await this.app.container.make(MessageTransport)
     await this.#transport.startConsuming()
     // Under test the runner starts the relay once the schema is migrated (tests/bootstrap.ts).
@@ -161,6 +167,7 @@ export default class PantheonProvider {
   }
 
   async shutdown() {
+    this.#stopObservingBacklog?.()
     await this.#relay?.stop()
     await this.#transport?.close()
     // Sends the spans still buffered (the last requests, an ace command's whole run).

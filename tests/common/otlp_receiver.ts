@@ -20,6 +20,36 @@ export interface ReceivedSpan {
   status: { code: number; message?: string }
 }
 
+/** One data point of a metric as exported (a sum's or gauge's value, a histogram's count). */
+export interface ReceivedMetricPoint {
+  service: string
+  instance: string
+  name: string
+  attributes: Record<string, AttributeValue>
+  value: number
+}
+
+interface OtlpDataPoint {
+  attributes?: OtlpKeyValue[]
+  asInt?: string | number
+  asDouble?: number
+  count?: string | number
+}
+
+interface OtlpMetricExport {
+  resourceMetrics?: {
+    resource?: { attributes?: OtlpKeyValue[] }
+    scopeMetrics?: {
+      metrics?: {
+        name: string
+        sum?: { dataPoints?: OtlpDataPoint[] }
+        gauge?: { dataPoints?: OtlpDataPoint[] }
+        histogram?: { dataPoints?: OtlpDataPoint[] }
+      }[]
+    }[]
+  }[]
+}
+
 interface OtlpKeyValue {
   key: string
   value?: {
@@ -76,6 +106,7 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
  */
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = []
+  readonly metrics: ReceivedMetricPoint[] = []
   /** Every export request, by path (`/v1/traces`, `/v1/metrics`, `/v1/logs`). */
   readonly requests: string[] = []
   #server?: Server
@@ -107,6 +138,7 @@ export class OtlpReceiver {
         return
       }
       if (request.url === '/v1/traces') this.#collect(JSON.parse(body.toString('utf8')))
+      if (request.url === '/v1/metrics') this.#collectMetrics(JSON.parse(body.toString('utf8')))
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
     })
     await new Promise<void>((resolve) => this.#server!.listen(this.port, '127.0.0.1', resolve))
@@ -137,6 +169,45 @@ export class OtlpReceiver {
           })
         }
       }
+    }
+  }
+
+  #collectMetrics(exported: OtlpMetricExport) {
+    for (const resourceMetrics of exported.resourceMetrics ?? []) {
+      const resource = attributesOf(resourceMetrics.resource?.attributes)
+      for (const scope of resourceMetrics.scopeMetrics ?? []) {
+        for (const metric of scope.metrics ?? []) {
+          const points =
+            metric.sum?.dataPoints ?? metric.gauge?.dataPoints ?? metric.histogram?.dataPoints
+          for (const point of points ?? []) {
+            this.metrics.push({
+              service: String(resource['service.name']),
+              instance: String(resource['service.instance.id']),
+              name: metric.name,
+              attributes: attributesOf(point.attributes),
+              value: Number(point.asInt ?? point.asDouble ?? point.count),
+            })
+          }
+        }
+      }
+    }
+  }
+
+  /** Waits until a metric point matching `predicate` arrived; returns it. */
+  async waitForMetric(
+    predicate: (point: ReceivedMetricPoint) => boolean,
+    what: string,
+    timeoutMs = 15_000
+  ): Promise<ReceivedMetricPoint> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = this.metrics.findLast(predicate)
+      if (found) return found
+      if (Date.now() > deadline) {
+        const names = [...new Set(this.metrics.map((point) => point.name))].join(', ')
+        throw new Error(`no metric ${what} arrived in ${timeoutMs} ms; received: ${names}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
 

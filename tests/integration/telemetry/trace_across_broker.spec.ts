@@ -51,6 +51,11 @@ function assertRequestSide(assert: Assert, trace: ReceivedSpan[]) {
   const request = trace.find((span) => span.kind === SERVER)!
   assert.isUndefined(request.parentSpanId, 'the HTTP request starts the trace')
   assert.equal(request.attributes['http.method'], 'POST')
+  assert.equal(request.name, 'POST /api/:version/catalog', 'named after its route')
+  assert.include(request.attributes, {
+    'http.route': '/api/:version/catalog',
+    'pantheon.module': 'catalog',
+  })
   const mediator = one(trace, 'mediator send CreateProductCommand')
   assert.equal(mediator.parentSpanId, request.spanId)
   assert.include(mediator.attributes, {
@@ -128,6 +133,41 @@ test.group('One trace from the request to the Orders consumer', (group) => {
       assert.equal(consume.attributes['messaging.system'], kind)
       assertApplied(assert, trace, consume)
       assert.isTrue(trace.every((span) => span.service === 'shop'))
+
+      // The same run's metrics, per module and event type.
+      const published = await receiver.waitForMetric(
+        (point) => point.name === 'pantheon.events.published',
+        'pantheon.events.published'
+      )
+      assert.deepEqual(published.attributes, {
+        'pantheon.module': 'catalog',
+        'pantheon.event.type': EVENT,
+      })
+      assert.equal(published.value, 1)
+      const consumed = await receiver.waitForMetric(
+        (point) => point.name === 'pantheon.events.consumed',
+        'pantheon.events.consumed'
+      )
+      assert.include(consumed.attributes, {
+        'pantheon.module': 'orders',
+        'pantheon.consumer': CONSUMER,
+      })
+      assert.equal(consumed.value, 1)
+      const lag = await receiver.waitForMetric(
+        (point) => point.name === 'pantheon.outbox.relay_lag',
+        'pantheon.outbox.relay_lag'
+      )
+      assert.equal(lag.value, 1, 'one publish measured')
+      await receiver.waitForMetric(
+        (point) => point.name === 'pantheon.outbox.backlog' && point.value === 0,
+        'an empty backlog once published'
+      )
+      await receiver.waitForMetric(
+        (point) =>
+          point.name === 'http.server.duration' &&
+          point.attributes['http.route'] === '/api/:version/catalog',
+        'the HTTP duration of the create, by route'
+      )
     })
     .timeout(60_000)
 
@@ -150,7 +190,16 @@ test.group('One trace from the request to the Orders consumer', (group) => {
       (span) => span.name === `outbox write ${EVENT}`,
       'outbox write'
     )
-    // Nothing relays in this host: the event waits in the outbox when the host dies.
+    // Nothing relays in this host: the backlog shows the waiting event, getting older.
+    await receiver.waitForMetric(
+      (point) => point.name === 'pantheon.outbox.backlog' && point.value === 1,
+      'a backlog of one'
+    )
+    await receiver.waitForMetric(
+      (point) => point.name === 'pantheon.outbox.oldest_pending_age' && point.value > 0.2,
+      'the age of the waiting event'
+    )
+    // The event is still in the outbox when the host dies.
     writer.process.kill('SIGKILL')
     await new Promise((resolve) => writer.process.once('exit', resolve))
     const [row] = deployment.query<{ status: string; traceparent: string }>(
@@ -207,6 +256,24 @@ test.group('One trace from the request to the Orders consumer', (group) => {
     const tries = trace.filter((span) => span.name === 'inbox check')
     assert.lengthOf(tries, 2, 'both tries are in the trace')
     assert.isTrue(tries.every((span) => span.parentSpanId === consume.spanId))
+
+    const deadLettered = await receiver.waitForMetric(
+      (point) => point.name === 'pantheon.events.dead_lettered',
+      'pantheon.events.dead_lettered'
+    )
+    assert.include(deadLettered.attributes, {
+      'pantheon.module': 'orders',
+      'pantheon.consumer': CONSUMER,
+      'pantheon.event.type': EVENT,
+    })
+    assert.equal(deadLettered.value, 1)
+    // The log line about the dead letter carries the trace and span ids of the consume span.
+    await eventually(
+      async () => host.output().includes(consume.spanId),
+      'the dead letter log line with its span id',
+      5_000
+    )
+    assert.include(host.output(), deadLettering.traceId)
 
     // Fixed: the operator replays the letter from another process.
     renameTable(deployment, 'orders_catalog_products_hidden', 'orders_catalog_products')

@@ -6,7 +6,7 @@ import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { announceOutboxWrite } from './outbox_announcement.js'
 import { currentTraceContext } from '../telemetry/trace_context.js'
 import { inSpan, isTracing, SpanKind } from '../telemetry/tracing.js'
-import { moduleOfEventType } from '../telemetry/span_attributes.js'
+import { moduleOfName } from '../telemetry/span_attributes.js'
 
 export const OUTBOX_TABLE = 'pantheon_outbox'
 
@@ -38,7 +38,7 @@ export class Outbox {
       {
         kind: SpanKind.INTERNAL,
         attributes: {
-          'pantheon.module': moduleOfEventType(contract.type),
+          'pantheon.module': moduleOfName(contract.type),
           'pantheon.event.type': contract.type,
           'pantheon.event.version': contract.version,
         },

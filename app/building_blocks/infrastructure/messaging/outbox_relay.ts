@@ -14,7 +14,8 @@ import {
   SpanKind,
   tracer,
 } from '../telemetry/tracing.js'
-import { moduleOfEventType } from '../telemetry/span_attributes.js'
+import { moduleOfName } from '../telemetry/span_attributes.js'
+import { countPublished } from '../telemetry/messaging_metrics.js'
 import type { SpanContext } from '@opentelemetry/api'
 
 export interface RelayOptions {
@@ -258,7 +259,7 @@ export class OutboxRelay {
           'messaging.operation.type': 'send',
           'messaging.destination.name': row.type,
           'messaging.message.id': row.id,
-          'pantheon.module': moduleOfEventType(row.type),
+          'pantheon.module': moduleOfName(row.type),
           'pantheon.event.type': row.type,
           'pantheon.outbox.attempts': Number(row.attempts),
         },
@@ -284,6 +285,7 @@ export class OutboxRelay {
     }
     try {
       await this.transport.publish(event)
+      countPublished(row.type, moduleOfName(row.type), event.occurredAt)
       return true
     } catch (error) {
       recordErrorOnActiveSpan(error)

@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { DeadLetters } from './dead_letters.js'
 import type { EventDelivery } from './message_transport.js'
 import { inSpan, isTracing } from '../telemetry/tracing.js'
+import { countConsumed, countDeadLettered } from '../telemetry/messaging_metrics.js'
+import { moduleOfName } from '../telemetry/span_attributes.js'
 
 export interface RetryPolicy {
   /** Tries before the event becomes a dead letter for this consumer. */
@@ -33,6 +35,7 @@ export function retryingDelivery(
     for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
       try {
         await deliver(event)
+        countConsumed(event.type, moduleOfName(consumer), consumer)
         return
       } catch (error) {
         lastError = error
@@ -57,6 +60,7 @@ export function retryingDelivery(
     } else {
       await deadLetters.record(consumer, event, policy.maxAttempts, lastError)
     }
+    countDeadLettered(event.type, moduleOfName(consumer), consumer)
     onDeadLetter(consumer, lastError)
   }
 }

@@ -1,8 +1,9 @@
 /**
- * The module that owns an integration event: contracts are named `<module>.<event>` (for
- * instance `catalog.product_created`), so the prefix names the publishing module.
+ * The module a name belongs to: integration events are named `<module>.<event>` (for instance
+ * `catalog.product_created`) and consumers `<module>.<ConsumerClass>`, so the prefix names the
+ * publishing or the consuming module.
  */
-export function moduleOfEventType(type: string): string {
-  const dot = type.indexOf('.')
-  return dot > 0 ? type.slice(0, dot) : type
+export function moduleOfName(name: string): string {
+  const dot = name.indexOf('.')
+  return dot > 0 ? name.slice(0, dot) : name
 }
