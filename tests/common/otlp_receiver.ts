@@ -1,5 +1,39 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { gunzipSync } from 'node:zlib'
+import { createRequire } from 'node:module'
+
+/*
+ * The OTLP protobuf messages as the OpenTelemetry JavaScript project generates them (protobufjs),
+ * for decoding `http/protobuf` exports, the exporters' default protocol.
+ */
+const otlp = createRequire(import.meta.url)(
+  '@opentelemetry/otlp-transformer/build/src/generated/root.js'
+).opentelemetry.proto.collector
+
+interface ProtobufType {
+  decode(body: Uint8Array): unknown
+  toObject(message: unknown, options: object): Record<string, unknown>
+}
+
+const PROTOBUF_REQUESTS: Record<string, ProtobufType> = {
+  '/v1/traces': otlp.trace.v1.ExportTraceServiceRequest,
+  '/v1/metrics': otlp.metrics.v1.ExportMetricsServiceRequest,
+  '/v1/logs': otlp.logs.v1.ExportLogsServiceRequest,
+}
+
+const ID_FIELDS = new Set(['traceId', 'spanId', 'parentSpanId'])
+
+/** A decoded protobuf export in the shape of its JSON form: ids as hex, numbers as numbers. */
+function protobufToJson(path: string, body: Buffer): unknown {
+  const type = PROTOBUF_REQUESTS[path]
+  if (!type) return {}
+  const object = type.toObject(type.decode(body), { longs: Number, enums: Number, bytes: String })
+  return JSON.parse(JSON.stringify(object), (key, value) =>
+    ID_FIELDS.has(key) && typeof value === 'string'
+      ? Buffer.from(value, 'base64').toString('hex')
+      : value
+  )
+}
 
 type AttributeValue = string | number | boolean | undefined
 
@@ -99,16 +133,18 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * An OTLP/HTTP receiver of the tests' own, on loopback: apps under test export to it with
- * `OTEL_EXPORTER_OTLP_PROTOCOL=http/json` and the tests read back what arrived. Traces are
- * decoded; metrics and logs are counted by path so a test can tell that nothing came at all.
- * A protobuf export is answered 415, so a test configured wrongly fails loudly.
+ * An OTLP/HTTP receiver of the tests' own, on loopback: apps under test export to it over
+ * `http/json` or `http/protobuf`, and the tests read back what arrived. Traces and metrics are
+ * decoded; every request is recorded by path, so a test can tell that nothing came at all.
+ * Any other content type is answered 415, so a test configured wrongly fails loudly.
  */
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = []
   readonly metrics: ReceivedMetricPoint[] = []
   /** Every export request, by path (`/v1/traces`, `/v1/metrics`, `/v1/logs`). */
   readonly requests: string[] = []
+  /** The content types the exports came in. */
+  readonly protocols = new Set<string>()
   #server?: Server
 
   constructor(readonly port: number) {}
@@ -118,10 +154,13 @@ export class OtlpReceiver {
   }
 
   /** The variables that point an app at this receiver. */
-  env(serviceName: string): Record<string, string> {
+  env(
+    serviceName: string,
+    protocol: 'http/json' | 'http/protobuf' = 'http/json'
+  ): Record<string, string> {
     return {
       OTEL_EXPORTER_OTLP_ENDPOINT: this.endpoint,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
       OTEL_SERVICE_NAME: serviceName,
       // Export within a fraction of a second instead of the default five.
       OTEL_BSP_SCHEDULE_DELAY: '100',
@@ -133,12 +172,18 @@ export class OtlpReceiver {
     this.#server = createServer(async (request, response) => {
       this.requests.push(request.url ?? '')
       const body = await bodyOf(request)
-      if (!String(request.headers['content-type']).includes('json')) {
+      const type = String(request.headers['content-type'])
+      const path = request.url ?? ''
+      let exported: unknown
+      if (type.includes('json')) exported = JSON.parse(body.toString('utf8'))
+      else if (type.includes('protobuf')) exported = protobufToJson(path, body)
+      else {
         response.writeHead(415).end()
         return
       }
-      if (request.url === '/v1/traces') this.#collect(JSON.parse(body.toString('utf8')))
-      if (request.url === '/v1/metrics') this.#collectMetrics(JSON.parse(body.toString('utf8')))
+      this.protocols.add(type)
+      if (path === '/v1/traces') this.#collect(exported as OtlpTraceExport)
+      if (path === '/v1/metrics') this.#collectMetrics(exported as OtlpMetricExport)
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
     })
     await new Promise<void>((resolve) => this.#server!.listen(this.port, '127.0.0.1', resolve))

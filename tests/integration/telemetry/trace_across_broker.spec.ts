@@ -109,10 +109,17 @@ test.group('One trace from the request to the Orders consumer', (group) => {
     return () => receiver.stop()
   })
 
-  test('across {$self}')
-    .with(['redis', 'rabbitmq'] as const)
-    .run(async ({ assert, cleanup }, kind) => {
-      const deployment = new MessagingDeployment(kind, BROKER_PORTS[kind], receiver.env('shop'))
+  test('across {kind}, exported over {protocol}')
+    .with([
+      { kind: 'redis', protocol: 'http/protobuf' },
+      { kind: 'rabbitmq', protocol: 'http/json' },
+    ] as const)
+    .run(async ({ assert, cleanup }, { kind, protocol }) => {
+      const deployment = new MessagingDeployment(
+        kind,
+        BROKER_PORTS[kind],
+        receiver.env('shop', protocol)
+      )
       const host = await deployment.startHost(port(1))
       cleanup(async () => {
         await host.stop()
@@ -133,6 +140,10 @@ test.group('One trace from the request to the Orders consumer', (group) => {
       assert.equal(consume.attributes['messaging.system'], kind)
       assertApplied(assert, trace, consume)
       assert.isTrue(trace.every((span) => span.service === 'shop'))
+      assert.deepEqual(
+        [...receiver.protocols],
+        [protocol === 'http/json' ? 'application/json' : 'application/x-protobuf']
+      )
 
       // The same run's metrics, per module and event type.
       const published = await receiver.waitForMetric(
@@ -170,6 +181,30 @@ test.group('One trace from the request to the Orders consumer', (group) => {
       )
     })
     .timeout(60_000)
+
+  test('in process, over the memory transport', async ({ assert, cleanup }) => {
+    // The deployment's broker settings go unused: the memory transport overrides them.
+    const deployment = new MessagingDeployment('redis', BROKER_PORTS.redis, {
+      ...receiver.env('shop'),
+      MESSAGE_TRANSPORT: 'memory',
+    })
+    const host = await deployment.startHost(port(1))
+    cleanup(async () => {
+      await host.stop()
+      deployment.removeFiles()
+    })
+    const id = await createProduct(port(1), 'Traced lamp in memory')
+    await eventually(async () => (await knownToOrders(port(1), [id])) === 1, 'Orders', 15_000)
+    const trace = await traceOfCreate(receiver)
+
+    const { write } = assertRequestSide(assert, trace)
+    const publish = publishedFrom(assert, trace, write)
+    assert.equal(publish.attributes['messaging.system'], 'memory')
+    const consume = one(trace, `broker consume ${EVENT}`)
+    assert.equal(consume.parentSpanId, publish.spanId)
+    assert.equal(consume.attributes['messaging.system'], 'memory')
+    assertApplied(assert, trace, consume)
+  }).timeout(60_000)
 
   test('the host crashes between the outbox write and the publish; another process relays it', async ({
     assert,
