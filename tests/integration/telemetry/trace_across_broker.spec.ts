@@ -261,6 +261,60 @@ test.group('One trace from the request to the Orders consumer', (group) => {
     assertApplied(assert, trace, consume)
   }).timeout(60_000)
 
+  test('a consumer host dies mid-retry; another host takes the message over and joins the trace', async ({
+    assert,
+    cleanup,
+  }) => {
+    const deployment = new MessagingDeployment('redis', BROKER_PORTS.redis, {
+      ...receiver.env('shop'),
+      MESSAGE_MAX_ATTEMPTS: '50',
+    })
+    const first = await deployment.startHost(port(1))
+    cleanup(async () => {
+      await first.stop()
+      deployment.removeFiles()
+      await deployment.removeBrokerState()
+    })
+    // Orders' table is gone: the first host's consumer keeps retrying, never acknowledging.
+    renameTable(deployment, 'orders_catalog_products', 'orders_catalog_products_hidden')
+    const id = await createProduct(port(1), 'Lamp redelivered to another host')
+    await eventually(
+      async () => receiver.spans.filter((span) => span.name === 'inbox check').length >= 2,
+      'two failed tries in the first host',
+      15_000
+    )
+    first.process.kill('SIGKILL')
+    await new Promise((resolve) => first.process.once('exit', resolve))
+
+    renameTable(deployment, 'orders_catalog_products_hidden', 'orders_catalog_products')
+    const second = await deployment.startHost(port(2))
+    cleanup(async () => {
+      await second.stop()
+    })
+    // REDIS_CLAIM_IDLE_MS=1000: the second host claims the entry the dead one left pending.
+    await eventually(async () => (await knownToOrders(port(2), [id])) === 1, 'Orders', 20_000)
+    const trace = await traceOfCreate(receiver)
+
+    const { write } = assertRequestSide(assert, trace)
+    const publish = publishedFrom(assert, trace, write)
+    const consume = one(trace, `broker consume ${EVENT}`)
+    assert.equal(
+      consume.parentSpanId,
+      publish.spanId,
+      'the redelivered message carries the context'
+    )
+    assert.notEqual(consume.instance, publish.instance, 'consumed by the second host')
+    const applied = trace.filter(
+      (span) => span.name === 'consumer apply' && span.parentSpanId === consume.spanId
+    )
+    assert.lengthOf(applied, 1)
+    assert.notEqual(applied[0].status.code, 2)
+    const failedTries = trace.filter(
+      (span) => span.name === 'inbox check' && span.instance === publish.instance
+    )
+    assert.isAtLeast(failedTries.length, 2, "the first host's tries are in the same trace")
+  }).timeout(60_000)
+
   test('a dead letter keeps its trace: retries, dead-lettering and dead-letters:retry join it', async ({
     assert,
     cleanup,
