@@ -20,8 +20,15 @@ export async function createProduct(httpPort: number, name: string): Promise<str
   return (await response.json()) as string
 }
 
-/** Runs an ace command of the reference app in a process of its own; resolves with its exit code. */
-export function runAce(args: string[], env: Record<string, string>): Promise<number | null> {
+/**
+ * Runs an ace command of the reference app in a process of its own; resolves with its exit code,
+ * or null when it had to be killed after `limitMs`.
+ */
+export function runAce(
+  args: string[],
+  env: Record<string, string>,
+  limitMs = 30_000
+): Promise<number | null> {
   const child = spawn(process.execPath, ['ace.js', ...args], {
     cwd: APP_ROOT,
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
@@ -29,7 +36,13 @@ export function runAce(args: string[], env: Record<string, string>): Promise<num
   })
   child.stdout.resume()
   child.stderr.resume()
-  return new Promise((resolve) => child.once('exit', resolve))
+  const killer = setTimeout(() => child.kill('SIGKILL'), limitMs)
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(killer)
+      resolve(code)
+    })
+  )
 }
 
 /** Asserts `child` descends from `ancestor` in `trace` (directly or through other spans). */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { register } from 'node:module'
 import { parseEnv } from 'node:util'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { markTracingActive, isTracing } from './tracing.js'
 import { serviceName, telemetryWanted } from './telemetry_settings.js'
 
@@ -28,12 +29,20 @@ export async function startTelemetry(appRoot: URL): Promise<boolean> {
   return true
 }
 
-/** Flushes what is buffered and stops exporting (the host's and every ace command's exit). */
+/** How long a stop waits for the last export: an unreachable collector must not hold the exit. */
+const FLUSH_LIMIT_MS = 3_000
+
+/**
+ * Flushes what is buffered and stops exporting (the host's and every ace command's exit). It
+ * never throws and never waits long: a collector that is away costs the last spans, not the
+ * rest of the shutdown (closing the database, the broker).
+ */
 export async function stopTelemetry(): Promise<void> {
   if (!isTracing()) return
   markTracingActive(false)
   const { OtelManager } = await import('@adonisjs/otel/manager')
-  await OtelManager.getInstance()?.shutdown()
+  const flushed = Promise.resolve(OtelManager.getInstance()?.shutdown()).catch(() => {})
+  await Promise.race([flushed, sleep(FLUSH_LIMIT_MS, undefined, { ref: false })])
 }
 
 /**
