@@ -170,7 +170,9 @@ async function main() {
     const rates = new Map<string, number[]>()
     for (let round = 1; round <= ROUNDS; round++) {
       for (const workload of WORKLOADS) {
-        for (const mode of MODES) {
+        // Each round starts with another mode, so no mode always follows the same neighbour.
+        const order = MODES.map((_, index) => MODES[(index + round) % MODES.length])
+        for (const mode of order) {
           const app = apps.get(mode)!
           const measured = generateLoad({
             url: `http://127.0.0.1:${app.port}`,

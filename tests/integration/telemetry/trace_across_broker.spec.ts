@@ -100,6 +100,9 @@ function assertApplied(assert: Assert, trace: ReceivedSpan[], consume: ReceivedS
   )
   assert.lengthOf(checks, 1)
   assert.isFalse(checks[0].attributes['pantheon.inbox.duplicate'])
+  for (const span of [apply, checks[0]]) {
+    assert.include(span.attributes, { 'pantheon.module': 'orders', 'pantheon.consumer': CONSUMER })
+  }
 }
 
 test.group('One trace from the request to the Orders consumer', (group) => {
@@ -342,6 +345,7 @@ test.group('One trace from the request to the Orders consumer', (group) => {
     const consume = one(trace, `broker consume ${EVENT}`)
     assert.equal(deadLettering.parentSpanId, consume.spanId)
     assert.equal(deadLettering.attributes['pantheon.delivery.attempts'], 2)
+    assert.equal(deadLettering.attributes['pantheon.module'], 'orders')
     const tries = trace.filter((span) => span.name === 'inbox check')
     assert.lengthOf(tries, 2, 'both tries are in the trace')
     assert.isTrue(tries.every((span) => span.parentSpanId === consume.spanId))

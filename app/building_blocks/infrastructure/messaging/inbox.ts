@@ -4,6 +4,7 @@ import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { EventDelivery } from './message_transport.js'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
 import { inSpan, isTracing } from '../telemetry/tracing.js'
+import { moduleOfName } from '../telemetry/span_attributes.js'
 
 export const INBOX_TABLE = 'pantheon_inbox'
 
@@ -26,6 +27,7 @@ export function onceThroughInbox(
   consumer: string,
   effect: (event: IntegrationEvent<unknown>, client: QueryClientContract) => Promise<void>
 ): EventDelivery {
+  const module = moduleOfName(consumer)
   const record = async (event: IntegrationEvent<unknown>, trx: QueryClientContract) => {
     try {
       await trx.insertQuery().table(INBOX_TABLE).insert({
@@ -46,7 +48,12 @@ export function onceThroughInbox(
       })
       return
     }
-    const attributes = { 'pantheon.consumer': consumer, 'pantheon.event.id': event.eventId }
+    const attributes = {
+      'pantheon.module': module,
+      'pantheon.consumer': consumer,
+      'pantheon.event.type': event.type,
+      'pantheon.event.id': event.eventId,
+    }
     await inConfirmedTransaction(db, async (trx) => {
       const first = await inSpan('inbox check', { attributes }, async (span) => {
         const recorded = await record(event, trx)

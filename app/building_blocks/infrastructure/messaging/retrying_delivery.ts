@@ -47,6 +47,7 @@ export function retryingDelivery(
         'dead-letter',
         {
           attributes: {
+            'pantheon.module': moduleOfName(consumer),
             'pantheon.consumer': consumer,
             'pantheon.event.id': event.eventId,
             'pantheon.event.type': event.type,
