@@ -2,6 +2,10 @@
 | HTTP server entry point. Listens on HOST:PORT (default 0.0.0.0:5000) and, in development,
 | also serves HTTPS on HTTPS_PORT (default 5001) with a self-signed certificate.
 */
+// OpenTelemetry first, when an OTLP endpoint is configured: its hooks must be in place before
+// the HTTP server, the database and broker drivers are loaded (docs/observability.md).
+const { startTelemetry } = await import('@pantheon/kit/telemetry')
+await startTelemetry(new URL('../', import.meta.url))
 await import('reflect-metadata')
 const { createServer } = await import('node:http')
 const { Ignitor, prettyPrintError } = await import('@adonisjs/core')

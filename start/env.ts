@@ -49,4 +49,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_AUTO_MIGRATE: Env.schema.boolean.optional(),
   /** How long the host waits at start for its database and broker before it exits with code 1. */
   STARTUP_TIMEOUT_MS: Env.schema.number.optional(),
+
+  /** OpenTelemetry (docs/observability.md): off unless an OTLP endpoint is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional({ format: 'url', tld: false }),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: Env.schema.string.optional({ format: 'url', tld: false }),
+  OTEL_EXPORTER_OTLP_PROTOCOL: Env.schema.enum.optional(['http/protobuf', 'http/json'] as const),
+  OTEL_EXPORTER_OTLP_HEADERS: Env.schema.string.optional(),
+  OTEL_SERVICE_NAME: Env.schema.string.optional(),
+  OTEL_SDK_DISABLED: Env.schema.boolean.optional(),
 })

@@ -6,12 +6,15 @@ import { DeadLetterReplay } from '../building_blocks/infrastructure/messaging/de
 import { DeadLetters } from '../building_blocks/infrastructure/messaging/dead_letters.js'
 import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
 import type { MessagingConfig } from '../building_blocks/infrastructure/messaging/messaging_config.js'
-import { Outbox } from '../building_blocks/infrastructure/messaging/outbox.js'
+import { Outbox, OUTBOX_TABLE } from '../building_blocks/infrastructure/messaging/outbox.js'
+import { observeOutboxBacklog } from '../building_blocks/infrastructure/telemetry/messaging_metrics.js'
 import { OutboxRelay } from '../building_blocks/infrastructure/messaging/outbox_relay.js'
 import {
   DEFAULT_RETRY_POLICY,
   retryingDelivery,
 } from '../building_blocks/infrastructure/messaging/retrying_delivery.js'
+import { tracedDelivery } from '../building_blocks/infrastructure/telemetry/traced_delivery.js'
+import { stopTelemetry } from '../building_blocks/infrastructure/telemetry/start_telemetry.js'
 import { createTransport } from '../building_blocks/infrastructure/messaging/transport_factory.js'
 import { ApiReference } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
 import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
@@ -33,6 +36,7 @@ import { waitForBroker, waitForDatabase } from '../host/startup_dependencies.js'
 export default class PantheonProvider {
   #relay?: OutboxRelay
   #transport?: MessageTransport
+  #stopObservingBacklog?: () => void
 
   constructor(protected app: ApplicationService) {}
 
@@ -95,7 +99,10 @@ export default class PantheonProvider {
           policy,
           onDeadLetter
         )
-        transport.subscribe({ ...subscription, deliver })
+        transport.subscribe({
+          ...subscription,
+          deliver: tracedDelivery(subscription, transport.name, deliver),
+        })
       }
       return transport
     })
@@ -141,6 +148,10 @@ export default class PantheonProvider {
   async ready() {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
     await this.answerConnectRequests()
+    this.#stopObservingBacklog = observeOutboxBacklog(
+      await this.app.container.make('lucid.db'),
+      OUTBOX_TABLE
+    )
     this.#transport = await this.app.container.make(MessageTransport)
     if (this.app.getEnvironment() === 'web' && !(await waitForBroker(this.app, this.#transport)))
       return
@@ -159,8 +170,11 @@ export default class PantheonProvider {
   }
 
   async shutdown() {
+    this.#stopObservingBacklog?.()
     await this.#relay?.stop()
     await this.#transport?.close()
+    // Sends the spans still buffered (the last requests, an ace command's whole run).
+    await stopTelemetry()
   }
 
   /**

@@ -15,6 +15,17 @@ export interface IntegrationEvent<TPayload> {
   /** The id of the request that caused the event, carried across modules for tracing. */
   readonly correlationId: string
   readonly payload: TPayload
+  /**
+   * The W3C trace context of the request that wrote the event (absent when telemetry was off):
+   * consumers continue that trace, on every transport, after retries and replays alike.
+   */
+  readonly traceContext?: TraceContext
+}
+
+/** A W3C trace context as carried by `traceparent` and `tracestate` headers. */
+export interface TraceContext {
+  readonly traceparent: string
+  readonly tracestate?: string
 }
 
 /** An integration event contract: its stable type name and version, typed by its payload. */

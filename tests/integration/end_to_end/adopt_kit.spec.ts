@@ -407,6 +407,7 @@ test.group('Adopting the kit in an existing app', (group) => {
       'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
       'database/migrations/1763800000000_create_pantheon_dead_letters_table.ts',
       'database/migrations/1763900000000_index_pending_outbox_rows.ts',
+      'database/migrations/1764000000000_add_trace_context_to_outbox.ts',
     ]) {
       assert.isTrue(existsSync(join(root, file)), `configure writes ${file}`)
     }
@@ -492,6 +493,6 @@ test.group('Adopting the kit in an existing app', (group) => {
     }
     // The kit's provider migrated the app's own SQLite database as it started (development);
     // read once stopped, as the logger writes from a worker thread.
-    assert.match(server.output(), /applied 4 pending migration/)
+    assert.match(server.output(), /applied 5 pending migration/)
   }).timeout(300_000)
 })

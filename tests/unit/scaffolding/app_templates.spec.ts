@@ -34,6 +34,7 @@ const SHARED = [
   'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
   'database/migrations/1763800000000_create_pantheon_dead_letters_table.ts',
   'database/migrations/1763900000000_index_pending_outbox_rows.ts',
+  'database/migrations/1764000000000_add_trace_context_to_outbox.ts',
 ]
 
 test.group('Templates of init', () => {

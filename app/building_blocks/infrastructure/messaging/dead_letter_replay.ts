@@ -1,5 +1,7 @@
 import type { ConsumerRegistry } from './consumer_registry.js'
 import type { DeadLetter, DeadLetters } from './dead_letters.js'
+import { tracedDelivery } from '../telemetry/traced_delivery.js'
+import { countConsumed } from '../telemetry/messaging_metrics.js'
 
 export interface ReplayOutcome {
   replayed: string[]
@@ -41,6 +43,9 @@ export class DeadLetterReplay {
   private async deliver(letter: DeadLetter): Promise<void> {
     const subscription = this.consumers.get(letter.consumer)
     if (!subscription) throw new Error(`no consumer named ${letter.consumer} in this app`)
-    await subscription.deliver(letter.event)
+    // The letter keeps the envelope as it arrived, trace context included: the replay joins the
+    // trace of the request that published the event.
+    await tracedDelivery(subscription, 'dead-letters', subscription.deliver, 'replay')(letter.event)
+    countConsumed(letter.type, subscription.module, letter.consumer)
   }
 }

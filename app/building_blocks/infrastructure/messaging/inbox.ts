@@ -3,6 +3,8 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { EventDelivery } from './message_transport.js'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
+import { inSpan, isTracing } from '../telemetry/tracing.js'
+import { moduleOfName } from '../telemetry/span_attributes.js'
 
 export const INBOX_TABLE = 'pantheon_inbox'
 
@@ -25,19 +27,40 @@ export function onceThroughInbox(
   consumer: string,
   effect: (event: IntegrationEvent<unknown>, client: QueryClientContract) => Promise<void>
 ): EventDelivery {
+  const module = moduleOfName(consumer)
+  const record = async (event: IntegrationEvent<unknown>, trx: QueryClientContract) => {
+    try {
+      await trx.insertQuery().table(INBOX_TABLE).insert({
+        consumer,
+        event_id: event.eventId,
+        processed_at: new Date().toISOString(),
+      })
+      return true
+    } catch (error) {
+      if (isDuplicateKey(error)) return false
+      throw error
+    }
+  }
   return async (event) => {
+    if (!isTracing()) {
+      await inConfirmedTransaction(db, async (trx) => {
+        if (await record(event, trx)) await effect(event, trx)
+      })
+      return
+    }
+    const attributes = {
+      'pantheon.module': module,
+      'pantheon.consumer': consumer,
+      'pantheon.event.type': event.type,
+      'pantheon.event.id': event.eventId,
+    }
     await inConfirmedTransaction(db, async (trx) => {
-      try {
-        await trx.insertQuery().table(INBOX_TABLE).insert({
-          consumer,
-          event_id: event.eventId,
-          processed_at: new Date().toISOString(),
-        })
-      } catch (error) {
-        if (isDuplicateKey(error)) return
-        throw error
-      }
-      await effect(event, trx)
+      const first = await inSpan('inbox check', { attributes }, async (span) => {
+        const recorded = await record(event, trx)
+        span.setAttribute('pantheon.inbox.duplicate', !recorded)
+        return recorded
+      })
+      if (first) await inSpan('consumer apply', { attributes }, () => effect(event, trx))
     })
   }
 }

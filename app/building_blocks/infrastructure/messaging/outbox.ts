@@ -4,6 +4,9 @@ import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEventContract } from '../../integration/integration_event.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { announceOutboxWrite } from './outbox_announcement.js'
+import { currentTraceContext } from '../telemetry/trace_context.js'
+import { inSpan, isTracing, SpanKind } from '../telemetry/tracing.js'
+import { moduleOfName } from '../telemetry/span_attributes.js'
 
 export const OUTBOX_TABLE = 'pantheon_outbox'
 
@@ -29,12 +32,34 @@ export class Outbox {
   }
 
   async publish<T>(contract: IntegrationEventContract<T>, payload: T): Promise<string> {
+    if (!isTracing()) return this.write(contract, payload)
+    return inSpan(
+      `outbox write ${contract.type}`,
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: {
+          'pantheon.module': moduleOfName(contract.type),
+          'pantheon.event.type': contract.type,
+          'pantheon.event.version': contract.version,
+        },
+      },
+      async (span) => {
+        const id = await this.write(contract, payload)
+        span.setAttribute('pantheon.event.id', id)
+        return id
+      }
+    )
+  }
+
+  private async write<T>(contract: IntegrationEventContract<T>, payload: T): Promise<string> {
     const transaction = LucidUnitOfWork.currentTransaction()
     if (!transaction) {
       throw new Error(`${contract.type} can only be published inside a command's unit of work`)
     }
     const id = uuidv7()
     const now = new Date().toISOString()
+    // The outbox write's own span is the active one here: the relay and consumers descend from it.
+    const traceContext = currentTraceContext()
     await transaction
       .insertQuery()
       .table(OUTBOX_TABLE)
@@ -48,6 +73,11 @@ export class Outbox {
         status: 'pending',
         attempts: 0,
         next_attempt_at: now,
+        // Only when there is one: with telemetry off the write needs no column it did not before.
+        ...(traceContext && {
+          traceparent: traceContext.traceparent,
+          tracestate: traceContext.tracestate ?? null,
+        }),
       })
     if (!this.#announced.has(transaction)) {
       this.#announced.add(transaction)

@@ -3,6 +3,20 @@ import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { MessageTransport } from './message_transport.js'
 import { OUTBOX_TABLE } from './outbox.js'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
+import type { TraceContext } from '../../integration/integration_event.js'
+import { contextFrom, currentTraceContext } from '../telemetry/trace_context.js'
+import {
+  inSpan,
+  isTracing,
+  outsideTraces,
+  recordErrorOnActiveSpan,
+  ROOT_CONTEXT,
+  SpanKind,
+  tracer,
+} from '../telemetry/tracing.js'
+import { moduleOfName } from '../telemetry/span_attributes.js'
+import { countPublished } from '../telemetry/messaging_metrics.js'
+import type { SpanContext } from '@opentelemetry/api'
 
 export interface RelayOptions {
   batchSize: number
@@ -34,6 +48,11 @@ interface OutboxRow {
   correlation_id: string | null
   occurred_at: string | Date
   attempts: number
+  /** Absent before the trace-context migration ran; null when telemetry was off. */
+  traceparent?: string | null
+  tracestate?: string | null
+  /** The relay pass that claimed the row (only while tracing): publish spans link to it. */
+  claimedBy?: SpanContext
 }
 
 /**
@@ -87,7 +106,8 @@ export class OutboxRelay {
       this.#again = true
       return
     }
-    this.#running = this.drain()
+    // The pass serves every request's events, so it belongs to none of their traces.
+    this.#running = outsideTraces(() => this.drain())
       .then(() => undefined)
       .catch((error) => this.onError(error))
       .finally(() => {
@@ -178,12 +198,31 @@ export class OutboxRelay {
   }
 
   private async claim(): Promise<OutboxRow[]> {
+    if (!isTracing()) return this.claimRows()
+    const startTime = new Date()
+    const rows = await this.claimRows()
+    // Only passes that found work become spans: an idle relay polls every second, and a trace
+    // for every empty poll would bury the ones that matter.
+    if (rows.length > 0) {
+      const span = tracer.startSpan(
+        'outbox relay claim',
+        { startTime, attributes: { 'pantheon.outbox.claimed': rows.length } },
+        ROOT_CONTEXT
+      )
+      span.end()
+      for (const row of rows) row.claimedBy = span.spanContext()
+    }
+    return rows
+  }
+
+  private async claimRows(): Promise<OutboxRow[]> {
     const now = new Date()
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString()
     return inConfirmedTransaction(this.db, async (trx) => {
       const due = trx
         .from(OUTBOX_TABLE)
-        .select('id', 'type', 'version', 'payload', 'correlation_id', 'occurred_at', 'attempts')
+        // Every column: the trace context columns exist only once their migration ran.
+        .select('*')
         .where('status', 'pending')
         .where('next_attempt_at', '<=', now.toISOString())
         .where((query) =>
@@ -206,7 +245,35 @@ export class OutboxRelay {
     })
   }
 
-  private async deliver(row: OutboxRow): Promise<boolean> {
+  private deliver(row: OutboxRow): Promise<boolean> {
+    const stored = storedTraceContext(row)
+    if (!isTracing()) return this.publish(row, stored)
+    return inSpan(
+      `relay publish ${row.type}`,
+      {
+        kind: SpanKind.PRODUCER,
+        parent: contextFrom(stored),
+        links: row.claimedBy ? [{ context: row.claimedBy }] : undefined,
+        attributes: {
+          'messaging.system': this.transport.name,
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': row.type,
+          'messaging.message.id': row.id,
+          'pantheon.module': moduleOfName(row.type),
+          'pantheon.event.type': row.type,
+          'pantheon.outbox.attempts': Number(row.attempts),
+        },
+      },
+      async (span) => {
+        // Consumers continue the trace from this publish, so their spans are its children.
+        const delivered = await this.publish(row, currentTraceContext() ?? stored)
+        if (!delivered) span.setAttribute('pantheon.outbox.publish_failed', true)
+        return delivered
+      }
+    )
+  }
+
+  private async publish(row: OutboxRow, traceContext?: TraceContext): Promise<boolean> {
     const event: IntegrationEvent<unknown> = {
       eventId: row.id,
       type: row.type,
@@ -214,11 +281,14 @@ export class OutboxRelay {
       occurredAt: new Date(row.occurred_at).toISOString(),
       correlationId: row.correlation_id ?? row.id,
       payload: JSON.parse(row.payload),
+      ...(traceContext && { traceContext }),
     }
     try {
       await this.transport.publish(event)
+      countPublished(row.type, moduleOfName(row.type), event.occurredAt)
       return true
     } catch (error) {
+      recordErrorOnActiveSpan(error)
       const attempts = Number(row.attempts) + 1
       await this.db
         .from(OUTBOX_TABLE)
@@ -248,4 +318,11 @@ export class OutboxRelay {
     this.wake()
     return Number(Array.isArray(updated) ? updated[0] : updated)
   }
+}
+
+function storedTraceContext(row: OutboxRow): TraceContext | undefined {
+  if (!row.traceparent) return undefined
+  return row.tracestate
+    ? { traceparent: row.traceparent, tracestate: row.tracestate }
+    : { traceparent: row.traceparent }
 }

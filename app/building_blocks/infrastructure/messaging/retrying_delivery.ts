@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { DeadLetters } from './dead_letters.js'
 import type { EventDelivery } from './message_transport.js'
+import { inSpan, isTracing } from '../telemetry/tracing.js'
+import { countConsumed, countDeadLettered } from '../telemetry/messaging_metrics.js'
+import { moduleOfName } from '../telemetry/span_attributes.js'
 
 export interface RetryPolicy {
   /** Tries before the event becomes a dead letter for this consumer. */
@@ -32,13 +35,33 @@ export function retryingDelivery(
     for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
       try {
         await deliver(event)
+        countConsumed(event.type, moduleOfName(consumer), consumer)
         return
       } catch (error) {
         lastError = error
         if (attempt < policy.maxAttempts) await sleep(policy.backoffMs(attempt))
       }
     }
-    await deadLetters.record(consumer, event, policy.maxAttempts, lastError)
+    if (isTracing()) {
+      await inSpan(
+        'dead-letter',
+        {
+          attributes: {
+            'pantheon.module': moduleOfName(consumer),
+            'pantheon.consumer': consumer,
+            'pantheon.event.id': event.eventId,
+            'pantheon.event.type': event.type,
+            'pantheon.delivery.attempts': policy.maxAttempts,
+            'pantheon.delivery.error':
+              lastError instanceof Error ? lastError.message : String(lastError),
+          },
+        },
+        () => deadLetters.record(consumer, event, policy.maxAttempts, lastError)
+      )
+    } else {
+      await deadLetters.record(consumer, event, policy.maxAttempts, lastError)
+    }
+    countDeadLettered(event.type, moduleOfName(consumer), consumer)
     onDeadLetter(consumer, lastError)
   }
 }

@@ -19,6 +19,7 @@ import { sendJson } from '../http/json_response.js'
 import { BODY_METHODS, withJsonBody } from '../http/json_body.js'
 import { endpointHandler } from '../http/endpoint_handler.js'
 import type { ModuleIndex } from './module_index.js'
+import { nameRequestSpan } from '../telemetry/request_span.js'
 
 /** An endpoint and the API version whose folder it sits in (none: every version). */
 interface DiscoveredEndpoint {
@@ -164,7 +165,11 @@ export function mountEndpoints(
     router
       .group(() =>
         tables.forEach((table) =>
-          addRoute(router, table, runner(table.method, (table.shared ?? table.neutral)!))
+          addRoute(
+            router,
+            table,
+            nameRequestSpan(moduleName, runner(table.method, (table.shared ?? table.neutral)!))
+          )
         )
       )
       .prefix(`/api/${moduleName}`)
@@ -185,7 +190,10 @@ export function mountEndpoints(
           addRoute(
             router,
             table,
-            table.neutral ? neutralHandler(table, policy) : versionDispatcher(table, policy)
+            nameRequestSpan(
+              moduleName,
+              table.neutral ? neutralHandler(table, policy) : versionDispatcher(table, policy)
+            )
           )
         )
       )

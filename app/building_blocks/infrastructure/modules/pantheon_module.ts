@@ -7,6 +7,7 @@ import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import { VersionedModules } from '../http/versioning/versioned_modules.js'
 import type { ConsumerClass } from '../messaging/consumer.js'
 import { onceThroughInbox } from '../messaging/inbox.js'
+import { TracingBehavior } from '../telemetry/tracing_behavior.js'
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { readMessageCatalog } from './message_catalog.js'
@@ -86,7 +87,9 @@ export abstract class PantheonModule {
         message.prototype instanceof Command
           ? pipelines.forCommand(this.unitOfWork, catalog.validators.get(message))
           : pipelines.forQuery()
-      mediator.register({ message, handler, behaviors })
+      const kind = message.prototype instanceof Command ? 'command' : 'query'
+      const tracing = new TracingBehavior(this.name, message.name, kind)
+      mediator.register({ message, handler, behaviors: [tracing, ...behaviors] })
     }
   }
 

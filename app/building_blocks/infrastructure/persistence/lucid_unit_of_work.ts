@@ -6,6 +6,7 @@ import { DomainEventDispatcher } from '../../application/domain_events.js'
 import { isTimeout } from '../../application/pipeline/timeout_behavior.js'
 import type { Result } from '../../application/result.js'
 import type { UnitOfWork } from '../../application/unit_of_work.js'
+import { inSpan, isTracing } from '../telemetry/tracing.js'
 import { beginConfirmed, commitConfirmed, rollbackQuietly } from './confirmed_commit.js'
 
 interface OpenUnit {
@@ -61,7 +62,8 @@ export class LucidUnitOfWork implements UnitOfWork {
       throw error
     }
     if (result.ok) {
-      await commitConfirmed(transaction)
+      if (isTracing()) await inSpan('unit of work commit', {}, () => commitConfirmed(transaction))
+      else await commitConfirmed(transaction)
     } else if (isTimeout(result)) {
       // The handler is still running and may have a query in flight on this connection (a lock
       // wait, a stalled server): the ROLLBACK queues behind it, so the answer must not wait for
