@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
@@ -364,7 +364,10 @@ export default class AddEndpoint extends ScaffoldCommand {
       answersNotImplemented: answersNotImplemented && !(requiresBody && sendsBody),
       sendsBody,
       notImplementedCode: `${useCase}.NotImplemented`,
-      success: answersNotImplemented ? undefined : successPath(intent, method, route, base),
+      success:
+        answersNotImplemented || !this.#testsMigrate()
+          ? undefined
+          : successPath(intent, method, route, base),
       docs: {
         ...endpointDocsText(this.name, intent),
         successStatus: { created: 201, noContent: 204, ok: 200 }[response],
@@ -436,7 +439,27 @@ export default class AddEndpoint extends ScaffoldCommand {
     }
   }
 
+  /**
+   * Whether the app's test run migrates its database first (tests/bootstrap.ts of an app made
+   * by init does): the success-path tests store and read rows, so they are written only then.
+   */
+  #testsMigrate(): boolean {
+    const bootstrap = this.app.makePath('tests', 'bootstrap.ts')
+    const migrates = existsSync(bootstrap) && readFileSync(bootstrap, 'utf8').includes('.migrate(')
+    if (!migrates) this.#withoutSuccessTests = true
+    return migrates
+  }
+
+  #withoutSuccessTests = false
+
   protected nextSteps(): string[] {
-    return ['Restart the app (or let `node ace serve --watch` do it) and call the endpoint']
+    return [
+      'Restart the app (or let `node ace serve --watch` do it) and call the endpoint',
+      ...(this.#withoutSuccessTests
+        ? [
+            'Its starter test has no success-path case: tests/bootstrap.ts does not migrate the database before the tests (add `await testUtils.db().migrate()` to runnerHooks.setup, as apps made by init do, and run add-endpoint again with --force)',
+          ]
+        : []),
+    ]
   }
 }
