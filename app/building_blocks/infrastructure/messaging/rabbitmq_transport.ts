@@ -110,6 +110,13 @@ export class RabbitMqTransport extends MessageTransport {
           messageId: event.eventId,
           correlationId: event.correlationId,
           type: event.type,
+          // The W3C trace context also as AMQP headers, where brokers' and other tools look.
+          ...(event.traceContext && {
+            headers: {
+              traceparent: event.traceContext.traceparent,
+              ...(event.traceContext.tracestate && { tracestate: event.traceContext.tracestate }),
+            },
+          }),
         },
         (error) =>
           error ? reject(new Error(`RabbitMQ refused ${event.type}: ${error}`)) : resolve()

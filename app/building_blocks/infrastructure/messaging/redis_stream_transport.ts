@@ -90,7 +90,9 @@ export class RedisStreamTransport extends MessageTransport {
         maxLength,
         '*',
         'event',
-        encodeEvent(event)
+        encodeEvent(event),
+        // The W3C trace context also as fields of the entry, where tools that read streams look.
+        ...traceFields(event)
       ),
       publishTimeoutMs,
       `Redis did not acknowledge ${event.type} within ${publishTimeoutMs} ms`
@@ -253,4 +255,15 @@ export class RedisStreamTransport extends MessageTransport {
     }
     return true
   }
+}
+
+/** `traceparent` and `tracestate` of the event's trace context, as stream entry fields. */
+function traceFields(event: IntegrationEvent<unknown>): string[] {
+  const context = event.traceContext
+  if (!context) return []
+  return [
+    'traceparent',
+    context.traceparent,
+    ...(context.tracestate ? ['tracestate', context.tracestate] : []),
+  ]
 }
