@@ -1,6 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { Database } from '@adonisjs/lucid/database'
-import type { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
 import { pantheonConfig } from './pantheon_config.js'
 import { DEFAULT_STARTUP_RETRY, retryAtStart, type StartupRetryPolicy } from './startup_retry.js'
 
@@ -27,40 +26,4 @@ export async function waitForDatabase(app: ApplicationService): Promise<void> {
     (error, delayMs) =>
       logger.warn({ err: error }, 'the database does not answer yet; next try in %d ms', delayMs)
   )
-}
-
-/**
- * The broker, once the host listens (its HTTP listener answers readiness meanwhile): waited for
- * like the database; one that stays away past STARTUP_TIMEOUT_MS ends the process with code 1
- * and a fatal log line naming it. Returns whether the broker answered.
- */
-export async function waitForBroker(
-  app: ApplicationService,
-  transport: MessageTransport
-): Promise<boolean> {
-  const logger = await app.container.make('logger')
-  try {
-    await retryAtStart(
-      `The ${transport.name} broker`,
-      () => transport.checkConnection(),
-      startupRetry(app),
-      (error, delayMs) =>
-        logger.warn(
-          { err: error },
-          'the %s broker does not answer yet; next try in %d ms',
-          transport.name,
-          delayMs
-        )
-    )
-    return true
-  } catch (error) {
-    logger.fatal({ err: error }, (error as Error).message)
-    process.exitCode = 1
-    // A broker that never answered can hold a graceful stop (a Redis client's QUIT waits for a
-    // connection that never comes): the start has failed, so the process ends once the host
-    // has closed what it could, or after 2 s.
-    setTimeout(() => process.exit(1), 2000).unref()
-    await app.terminate().catch(() => {})
-    return false
-  }
 }

@@ -27,7 +27,7 @@ import { apiContact } from '../host/api_contact.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
 import { redisConnection } from '../host/redis_connection.js'
 import { answerConnectRequests } from '../host/connect_requests.js'
-import { waitForBroker, waitForDatabase } from '../host/startup_dependencies.js'
+import { waitForDatabase } from '../host/startup_dependencies.js'
 
 /**
  * The host's own services, registered before any module: the mediator every module registers
@@ -152,9 +152,9 @@ export default class PantheonProvider {
       await this.app.container.make('lucid.db'),
       OUTBOX_TABLE
     )
+    // The broker is not waited for: while it is away the outbox keeps the events, readiness
+    // answers 503, and the transport reconnects by itself with capped backoff.
     this.#transport = await this.app.container.make(MessageTransport)
-    if (this.app.getEnvironment() === 'web' && !(await waitForBroker(this.app, this.#transport)))
-      return
     await this.#transport.startConsuming()
     // Under test the runner starts the relay once the schema is migrated (tests/bootstrap.ts).
     if (!this.messagingConfig.relay.inProcess || this.app.getEnvironment() === 'test') return

@@ -84,7 +84,12 @@ test.group('Formatting generated files', (group) => {
     await plan.format((await prettierFormatter(root))!)
     await plan.apply()
 
-    assert.deepEqual(plan.summary(), { created: ['src/new.ts'], edited: [] })
+    assert.deepEqual(plan.summary(), {
+      created: ['src/new.ts'],
+      edited: [],
+      skipped: [],
+      unchanged: [],
+    })
     assert.equal(
       await readFile(join(root, 'src/new.ts'), 'utf8'),
       "export const greeting = 'hello'\n"
