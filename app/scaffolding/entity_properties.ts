@@ -1,3 +1,4 @@
+import string from '@adonisjs/core/helpers/string'
 import type {
   PropertyDefinition,
   PropertyType,
@@ -144,6 +145,15 @@ export function parseProperties(raw: string | undefined): PropertySpec[] {
   return specs
 }
 
+/**
+ * The model field's decorator. Lucid finds a field's column by its own snake case, which splits
+ * digits off (`orderFrom3` → `order_from_3`) where the migration's column does not
+ * (`order_from3`); the column is named whenever the two differ.
+ */
+function modelDecorator(field: string, column: string): string {
+  return string.snakeCase(field) === column ? '@column()' : `@column({ columnName: '${column}' })`
+}
+
 /** Everything the templates need about one property, from its name and definition. */
 export function propertySpec(pascal: string, definition: PropertyDefinition): PropertySpec {
   const mapping = typeMapping(definition)
@@ -156,7 +166,7 @@ export function propertySpec(pascal: string, definition: PropertyDefinition): Pr
     optional: definition.optional,
     tsType: definition.optional ? orNull(mapping.tsType) : mapping.tsType,
     modelType: definition.optional ? orNull(mapping.modelType) : mapping.modelType,
-    decorator: '@column()',
+    decorator: modelDecorator(camelCase(pascal), column),
     columnBuilder: columnBuilder(column, definition),
     sample: mapping.sample,
     definition,
