@@ -115,7 +115,8 @@ export async function withServer(
       return { status: response.status, body: text === '' ? null : JSON.parse(text) }
     }, server.output)
   } catch (error) {
-    // The server's log says why it answered 500.
+    // The server's log says why it answered 500; the logger writes it a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 500))
     if (error instanceof Error) {
       error.message += `\n${target.label} server log:\n${server.output().slice(-6000)}`
     }

@@ -301,7 +301,8 @@ test.group('Generator matrix', (group) => {
               `${scaffolding(drawn.entity)
                 .map((line) => `node ace ${line.join(' ')}`)
                 .join('\n')}\n` +
-              `then ${JSON.stringify(drawn.change)}`
+              `then the definition changes: ${JSON.stringify(drawn.change)}\n` +
+              `values: ${JSON.stringify({ ...drawn, entity: undefined, change: undefined })}`
           )
           throw error
         }
