@@ -139,9 +139,27 @@ export function validBody(entity: DrawnEntity): fc.Arbitrary<Body> {
   )
 }
 
-/** What the API answers for a body it stored: JSON itself (no -0, no undefined). */
-export function asJson(body: Body): Body {
-  return JSON.parse(JSON.stringify(body)) as Body
+/** A create's body: as validBody, and an optional property may also be left out. */
+export function createBody(entity: DrawnEntity): fc.Arbitrary<Body> {
+  const required = entity.properties
+    .filter((property) => !property.optional)
+    .map((property) => fieldName(property.pascal))
+  return validBody(entity).chain((body) =>
+    fc.record(
+      Object.fromEntries(Object.entries(body).map(([field, value]) => [field, fc.constant(value)])),
+      { requiredKeys: required }
+    )
+  )
+}
+
+/**
+ * What the API answers for a body it stored: JSON itself (no -0), and null for an optional
+ * property the body left out.
+ */
+export function asStored(entity: DrawnEntity, body: Body): Body {
+  const stored = JSON.parse(JSON.stringify(body)) as Body
+  for (const property of entity.properties) stored[fieldName(property.pascal)] ??= null
+  return stored
 }
 
 /** Values the validator must refuse with 400: outside the column, or of another type. */

@@ -19,7 +19,8 @@ import {
   type DrawnEntity,
 } from '#tests/common/generator_matrix/drawn_entity'
 import {
-  asJson,
+  asStored,
+  createBody,
   existingRowsDefault,
   refusedValues,
   validBody,
@@ -62,11 +63,11 @@ const drawnCase: fc.Arbitrary<DrawnCase> = drawnEntity.chain((entity) =>
     const after = changedEntity(entity, change)
     return fc.record({
       entity: fc.constant(entity),
-      created: validBody(entity),
+      created: createBody(entity),
       updated: validBody(entity),
-      second: validBody(entity),
+      second: createBody(entity),
       change: fc.constant(change),
-      changed: fc.record({ created: validBody(after), updated: validBody(after) }),
+      changed: fc.record({ created: createBody(after), updated: validBody(after) }),
     })
   })
 )
@@ -129,18 +130,26 @@ async function roundTrip(
   assert.equal(created.status, 201, `POST: ${JSON.stringify(created.body)}`)
   const id = created.body as string
   const read = await send('GET', `/${id}`)
-  assert.deepEqual(read, { status: 200, body: { id, ...asJson(bodies.created) } }, show(read))
+  assert.deepEqual(
+    read,
+    { status: 200, body: { id, ...asStored(entity, bodies.created) } },
+    show(read)
+  )
 
   const updated = await send('PUT', `/${id}`, bodies.updated)
   assert.equal(updated.status, 204, `PUT: ${JSON.stringify(updated.body)}`)
   const reread = await send('GET', `/${id}`)
-  assert.deepEqual(reread, { status: 200, body: { id, ...asJson(bodies.updated) } }, show(reread))
+  assert.deepEqual(
+    reread,
+    { status: 200, body: { id, ...asStored(entity, bodies.updated) } },
+    show(reread)
+  )
 
   const list = await send('GET', '/')
   assert.equal(list.status, 200, JSON.stringify(list.body))
   assert.sameDeepMembers(list.body.items, [
-    ...kept.map((row) => ({ id: row.id, ...asJson(row.body) })),
-    { id, ...asJson(bodies.updated) },
+    ...kept.map((row) => ({ id: row.id, ...asStored(entity, row.body) })),
+    { id, ...asStored(entity, bodies.updated) },
   ])
 
   const deleted = await send('DELETE', `/${id}`)
@@ -266,7 +275,7 @@ async function runCase(assert: Assert, shop: string, drawn: DrawnCase, number: n
     for (const target of targets) {
       await withServer(shop, target, route, async (send) => {
         const row = left.get(target.label)!
-        const old = { id: row.id, body: afterChange(asJson(row.body), change) }
+        const old = { id: row.id, body: afterChange(asStored(entity, row.body), change) }
         const read = await send('GET', `/${row.id}`)
         assert.deepEqual(read, { status: 200, body: { id: row.id, ...old.body } }, show(read))
         await roundTrip(assert, send, after, drawn.changed, [old])
