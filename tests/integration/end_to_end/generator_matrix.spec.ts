@@ -327,5 +327,5 @@ test.group('Generator matrix', (group) => {
         verbose: 2,
       }
     )
-  }).timeout(3_600_000)
+  }).timeout(120_000 + (PATH ? 1 : RUNS) * 300_000)
 })
