@@ -79,7 +79,7 @@ test.group('Names that are SQL keywords, end to end', (group) => {
         'Sales',
         '--aggregate',
         '--properties',
-        'Default:boolean,Class:string,Delete:int?',
+        'Default:boolean,Class:string,Delete:int?,OrderFrom3:int?',
       ],
       ['add-command', 'CreateClass', '--module', 'Sales', '--result-type', 'ClassId'],
       ['add-query', 'GetClassById', '--module', 'Sales', '--result-type', 'ClassDto'],
@@ -154,7 +154,7 @@ test.group('Names that are SQL keywords, end to end', (group) => {
           assert.equal(read.status, 200, database)
           assert.deepEqual(await read.json(), { id, group: 'Wholesale', select: 3, type: 'rush' })
 
-          const klass = { default: true, class: 'Economy', delete: null }
+          const klass = { default: true, class: 'Economy', delete: null, orderFrom3: 7 }
           const createdClass = await fetch(`${base}/api/sales/classes`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },

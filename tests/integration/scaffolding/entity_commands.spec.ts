@@ -93,6 +93,22 @@ test.group('add-entity', (group) => {
     assert.equal(again.exitCode, 0)
   })
 
+  test('an entity whose properties are all optional imports no requireProperty it does not use', async ({
+    assert,
+  }) => {
+    const { exitCode } = await runCommand(AddEntity, [
+      'Note',
+      '--module',
+      MODULE,
+      '--properties',
+      'Text:text?,Due:date?',
+    ])
+    assert.equal(exitCode, 0)
+    const entity = await readFile(path('domain/note.ts'), 'utf8')
+    assert.include(entity, "import { Entity } from '@pantheon/kit/domain'")
+    assert.notInclude(entity, 'requireProperty')
+  })
+
   test('registers the repository once however often it runs', async ({ assert }) => {
     await addProduct()
     await addProduct(['--force'])

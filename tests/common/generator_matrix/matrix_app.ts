@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process'
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { installOffline } from '#tests/common/kit_app'
+import { startServerProcess } from '#tests/common/server_process'
+
+const run = promisify(execFile)
+const node = process.execPath
+
+/** Runs a program of an app made by `init`; a failure carries the command line and its output. */
+export async function inApp(cwd: string, args: string[], env: Record<string, string> = {}) {
+  try {
+    return await run(node, args, {
+      cwd,
+      env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', ...env },
+      maxBuffer: 20 * 1024 * 1024,
+      timeout: 240_000,
+    })
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
+  }
+}
+
+/**
+ * An app made by `init` and installed offline once, in a temp folder; each case copies it, so
+ * every case starts from a clean app without paying for `init` again.
+ */
+export async function templateApp(kitRoot: string) {
+  const folder = await mkdtemp(join(tmpdir(), 'pantheon-matrix-'))
+  await inApp(kitRoot, ['ace', 'init', 'Shop', '--out', folder])
+  const root = join(folder, 'Shop')
+  await installOffline(root)
+  let copies = 0
+  return {
+    /** A fresh copy of the app; node_modules' links are copied as links. */
+    async copy() {
+      const target = join(folder, `case_${++copies}`)
+      await cp(root, target, { recursive: true, verbatimSymlinks: true })
+      return target
+    },
+    /** Moves a failing case's app out of the template's folder, to be looked at. */
+    async keep(caseRoot: string) {
+      const kept = await mkdtemp(join(tmpdir(), 'pantheon-matrix-failed-'))
+      await rename(caseRoot, join(kept, 'Shop'))
+      return join(kept, 'Shop')
+    },
+    remove: () => rm(folder, { recursive: true, force: true }),
+  }
+}
+
+/** One database the case runs on, with the time zone its processes run in. */
+export interface Target {
+  label: string
+  env: Record<string, string>
+  port: string
+}
+
+/** A PostgreSQL database of the case's own on the local server; the result drops it. */
+export async function createPostgresDatabase(name: string) {
+  const admin = async (sql: string) => {
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+    })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin(`CREATE DATABASE ${name}`)
+  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+}
+
+export interface Answer {
+  status: number
+  body: any
+}
+
+export type Send = (method: string, path: string, body?: unknown) => Promise<Answer>
+
+/** Starts the app's server on a target while `use` talks to `/api/<route>`, then stops it. */
+export async function withServer(
+  appRoot: string,
+  target: Target,
+  route: string,
+  use: (send: Send, output: () => string) => Promise<void>
+) {
+  const server = await startServerProcess(
+    {
+      ...target.env,
+      NODE_ENV: 'development',
+      HTTPS_ENABLED: 'false',
+      HOST: '127.0.0.1',
+      PORT: target.port,
+    },
+    { appRoot }
+  )
+  try {
+    await use(async (method, path, body) => {
+      const response = await fetch(`http://127.0.0.1:${target.port}/api/${route}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await response.text()
+      return { status: response.status, body: text === '' ? null : JSON.parse(text) }
+    }, server.output)
+  } catch (error) {
+    // The server's log says why it answered 500; the logger writes it a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    if (error instanceof Error) {
+      error.message += `\n${target.label} server log:\n${server.output().slice(-6000)}`
+    }
+    throw error
+  } finally {
+    await server.stop()
+  }
+}
