@@ -58,7 +58,9 @@ function run(bin: string, tool: string, args: string[]) {
     ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
     : [join(bin, tool), args]
   try {
-    execFileSync(command, argv, { stdio: 'pipe', timeout: 60_000 })
+    // From / : the postgres user may not enter the directory the tests run in (a checkout in a
+    // mktemp folder is private to its owner), and pg_ctl changes into it.
+    execFileSync(command, argv, { stdio: 'pipe', timeout: 60_000, cwd: '/' })
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? ''
     throw new Error(`${tool} ${args.join(' ')} failed: ${stderr || String(error)}`)

@@ -8,6 +8,7 @@ import { removeNamespace } from '#tests/common/broker_namespace'
 import { composeConfig } from '#tests/common/compose_config'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 import { installOffline } from '#tests/common/kit_app'
+import { OtlpReceiver } from '#tests/common/otlp_receiver'
 import { startServerProcess } from '#tests/common/server_process'
 
 const inApp = generatedAppCommands(70)
@@ -34,7 +35,7 @@ function onThisMachine(environment: Record<string, string>, database: string) {
     ...brokers,
     DATABASE_URL: databaseUrl.toString(),
     MESSAGE_NAMESPACE: database,
-    // No dashboard here: a port where nothing listens, which must not keep the app from serving.
+    // The dashboard's OTLP endpoint: the tests' own receiver takes its place (see the test).
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${portAbove(72)}`,
     HOST: '127.0.0.1',
     PORT: portAbove(71),
@@ -92,6 +93,10 @@ test.group('init --aspire end to end', (group) => {
       await symlink(join(shop, 'node_modules'), join(build, 'node_modules'), 'dir')
 
       const compose = await composeConfig(shop)
+      // Telemetry is on, as compose.yaml sets it: an OTLP receiver stands in for the dashboard.
+      // (With none listening, the last export's timeout, about 10 s, delays the stop.)
+      const receiver = await new OtlpReceiver(Number(portAbove(72))).start()
+      cleanup(() => receiver.stop())
       const database = `shop_aspire_${portAbove(70)}`
       cleanup(() => removeNamespace(transport, database, []))
       await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${database}`))
