@@ -11,6 +11,11 @@ export function renderSchemaSteps(steps: SchemaStep[]): string {
           const update = `db.from('${step.table}').whereNull('${step.column}').update({ ${step.column}: ${step.fill} })`
           return `    this.defer(async (db) => {\n      await ${update}\n    })`
         }
+        if (step.call === 'copyColumn') {
+          // A raw identifier: Lucid's update() passes raw queries to knex, but not db.ref().
+          const update = `db.from('${step.table}').update({ ${step.to}: db.raw('??', ['${step.from}']) })`
+          return `    this.defer(async (db) => {\n      await ${update}\n    })`
+        }
         if (step.lines.length === 0) return `    this.schema.${step.call}('${step.table}')`
         const body = step.lines.map((line) => `      ${line}`).join('\n')
         return `    this.schema.${step.call}('${step.table}', (table) => {\n${body}\n    })`

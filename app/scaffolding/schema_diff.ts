@@ -1,60 +1,17 @@
-import type { PropertyType } from '../building_blocks/domain/entity_definition.js'
-import { columnBuilder, formatProperty } from './property_syntax.js'
+import { columnLine, existingRowsDefault, sameColumn, typeText } from './column_lines.js'
+import { needsRebuild, rebuildSteps } from './column_rebuild.js'
 import type { ColumnSnapshot, SchemaSnapshot, TableSnapshot } from './schema_snapshot.js'
 
 /**
- * The value a required column gives the rows that exist when it is added or made required:
- * the zero of its type, written as a TypeScript literal of the migration.
- */
-const EXISTING_ROWS_DEFAULT: Record<Exclude<PropertyType, 'enum'>, string> = {
-  string: `''`,
-  text: `''`,
-  int: '0',
-  decimal: '0',
-  number: '0',
-  boolean: 'false',
-  date: `'1970-01-01'`,
-  datetime: `'1970-01-01T00:00:00.000Z'`,
-  uuid: `'00000000-0000-0000-0000-000000000000'`,
-  json: `'{}'`,
-}
-
-/** The zero of a column's type; an enum's first value. */
-function existingRowsDefault(column: ColumnSnapshot): string {
-  return column.type === 'enum' ? `'${column.values?.[0]}'` : EXISTING_ROWS_DEFAULT[column.type]
-}
-
-/** The column's type as --properties writes it: string(80), decimal(10,2), enum(draft,live). */
-function typeText(column: ColumnSnapshot): string {
-  return formatProperty('', { ...column, optional: false }).slice(1)
-}
-
-/** Whether two snapshots describe the same column: type, options and nullability. */
-function sameColumn(a: ColumnSnapshot, b: ColumnSnapshot): boolean {
-  return typeText(a) === typeText(b) && a.optional === b.optional
-}
-
-function columnLine(
-  name: string,
-  column: ColumnSnapshot,
-  options: { alter?: boolean; existingRows?: boolean } = {}
-): string {
-  const nullability = column.optional ? '.nullable()' : '.notNullable()'
-  // SQLite adds a NOT NULL column only with a default, and PostgreSQL only with one once the
-  // table has rows: the default fills the existing rows and stays, so the column stays required.
-  const fill =
-    options.existingRows && !column.optional ? `.defaultTo(${existingRowsDefault(column)})` : ''
-  return `${columnBuilder(name, column)}${nullability}${fill}${options.alter ? '.alter()' : ''}`
-}
-
-/**
- * One call of a migration: a schema-builder call (createTable with its column lines, …) or
+ * One call of a migration: a schema-builder call (createTable with its column lines, …),
  * `fillNulls`, which gives the rows holding NULL in a column the value of `fill` before the
- * column becomes required.
+ * column becomes required, or `copyColumn`, which copies every row's value of one column into
+ * another.
  */
 export type SchemaStep =
   | { call: 'createTable' | 'dropTable' | 'alterTable'; table: string; lines: string[] }
   | { call: 'fillNulls'; table: string; column: string; fill: string }
+  | { call: 'copyColumn'; table: string; from: string; to: string }
 
 export interface SchemaChanges {
   up: SchemaStep[]
@@ -93,10 +50,24 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
     const upLines: string[] = []
     const downLines: string[] = []
     const fills: SchemaStep[] = []
+    const rebuildsUp: SchemaStep[] = []
+    const rebuildsDown: SchemaStep[] = []
+    const taken = new Set([...Object.keys(previous.columns), ...Object.keys(next.columns)])
     for (const [name, column] of Object.entries(next.columns)) {
       const old = previous.columns[name]
       const fill = existingRowsDefault(column)
-      if (!old) {
+      if (old && needsRebuild(old, column)) {
+        rebuildsUp.push(...rebuildSteps(table, name, old, column, taken))
+        rebuildsDown.unshift(...rebuildSteps(table, name, column, old, taken))
+        notes.push(
+          `${table}.${name} changes from ${typeText(old)} to ${typeText(column)}: a new column takes a copy of the values and the old one's place, and the migration fails on a value the new type refuses`
+        )
+        if (old.optional && !column.optional) {
+          notes.push(
+            `${table}.${name} is required: existing rows that hold no value get ${fill}; change it in the migration if another value is right`
+          )
+        }
+      } else if (!old) {
         upLines.push(
           ...requiredNote(name, column),
           columnLine(name, column, { existingRows: true })
@@ -134,6 +105,8 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
       up.push(...fills, { call: 'alterTable', table, lines: upLines })
       down.unshift({ call: 'alterTable', table, lines: downLines })
     }
+    up.push(...rebuildsUp)
+    down.unshift(...rebuildsDown)
   }
   for (const [table, previous] of Object.entries(before.tables)) {
     if (!after.tables[table]) {

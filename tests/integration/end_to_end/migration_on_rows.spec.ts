@@ -58,6 +58,22 @@ function database(appRoot: string, env: Record<string, string>) {
         nullable: row.is_nullable === 'YES',
       }))
     },
+    /** Whether the database takes a row with these column values (a refusal is a constraint). */
+    async accepts(values: Record<string, string | null>): Promise<boolean> {
+      const names = Object.keys(values).join(', ')
+      const literals = Object.values(values)
+        .map((value) => (value === null ? 'NULL' : `'${value}'`))
+        .join(', ')
+      try {
+        await query(
+          `INSERT INTO ${TABLE} (id, ${names}) VALUES ('99999999-9999-4999-8999-999999999999', ${literals})`
+        )
+      } catch {
+        return false
+      }
+      await query(`DELETE FROM ${TABLE} WHERE id = '99999999-9999-4999-8999-999999999999'`)
+      return true
+    },
   }
 }
 
@@ -78,6 +94,24 @@ async function createPostgresDatabase(name: string) {
   }
 }
 
+/** The written migration typechecks and is lint-clean, as the app's own code. */
+async function typecheckAndLint(shop: string, env: Record<string, string>) {
+  const node = process.execPath
+  await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
+  await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+}
+
+/** The environment of a generated app on `label`'s database; PostgreSQL gets a database of its own. */
+async function databaseEnv(
+  label: string,
+  cleanup: (fn: () => Promise<void>) => void
+): Promise<Record<string, string>> {
+  const dbName = `pantheon_migration_rows_${process.pid}`
+  if (label === 'SQLite') return { DB_CONNECTION: 'sqlite', SQLITE_FILENAME: 'tmp/db.sqlite3' }
+  cleanup(await createPostgresDatabase(dbName))
+  return { DB_CONNECTION: 'pg', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}` }
+}
+
 test.group('add-migration on a table with rows, end to end', (group) => {
   let workspace: string
   group.each.setup(async () => {
@@ -85,25 +119,24 @@ test.group('add-migration on a table with rows, end to end', (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
+  /** A new app with a Catalog module, installed, whose ace commands run on `env`'s database. */
+  async function catalogApp(env: Record<string, string>) {
+    const node = process.execPath
+    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
+    const shop = join(workspace, 'Shop')
+    await installOffline(shop)
+    const ace = (...args: string[]) => inApp(shop, node, ['ace', ...args], env)
+    await ace('add-module', 'Catalog')
+    return { shop, ace }
+  }
+
   test(
     'adds required columns with a default for the rows present, drops one, and rolls back, on {label}'
   )
     .with([{ label: 'SQLite' }, { label: 'PostgreSQL' }])
     .run(async ({ assert, cleanup }, { label }) => {
-      const dbName = `pantheon_migration_rows_${process.pid}`
-      const env: Record<string, string> =
-        label === 'SQLite'
-          ? { DB_CONNECTION: 'sqlite', SQLITE_FILENAME: 'tmp/db.sqlite3' }
-          : { DB_CONNECTION: 'pg', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}` }
-      if (label === 'PostgreSQL') cleanup(await createPostgresDatabase(dbName))
-
-      const node = process.execPath
-      await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
-      const shop = join(workspace, 'Shop')
-      await installOffline(shop)
-      const ace = (...args: string[]) => inApp(shop, node, ['ace', ...args], env)
-
-      await ace('add-module', 'Catalog')
+      const env = await databaseEnv(label, cleanup)
+      const { shop, ace } = await catalogApp(env)
       await ace(
         'add-entity',
         'Item',
@@ -139,9 +172,7 @@ test.group('add-migration on a table with rows, end to end', (group) => {
         `catalog_items.code is required: existing rows that hold no value get ''`
       )
       if (label === 'SQLite') {
-        // The written migration typechecks and is lint-clean, as the app's own code.
-        await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
-        await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+        await typecheckAndLint(shop, env)
       }
       await ace('migration:run')
 
@@ -182,6 +213,69 @@ test.group('add-migration on a table with rows, end to end', (group) => {
       ])
       assert.isTrue(restored.find((column) => column.name === 'code')!.nullable)
       assert.lengthOf(await db.query(`SELECT id FROM ${TABLE}`), 2)
+    })
+    .timeout(300_000)
+
+  test('retypes enum columns (new values, into and out of an enum, made required) on {label}')
+    .with([{ label: 'SQLite' }, { label: 'PostgreSQL' }])
+    .run(async ({ assert, cleanup }, { label }) => {
+      const env = await databaseEnv(label, cleanup)
+      const { shop, ace } = await catalogApp(env)
+      const entity = (properties: string, ...flags: string[]) =>
+        ace('add-entity', 'Item', '--module', 'Catalog', '--properties', properties, ...flags)
+      await entity('Status:enum(draft,live),Kind:enum(a,b)?,Stage:string,Tier:enum(gold,silver)')
+      await ace('add-migration', 'Init', '--module', 'Catalog')
+      await ace('migration:run')
+      const db = database(shop, env)
+      await db.query(
+        `INSERT INTO ${TABLE} (id, status, kind, stage, tier) VALUES ` +
+          `('11111111-1111-4111-8111-111111111111', 'live', 'b', 's1', 'gold'), ` +
+          `('22222222-2222-4222-8222-222222222222', 'draft', NULL, 's2', 'silver')`
+      )
+
+      await entity(
+        'Status:enum(draft,live,archived),Kind:enum(a,b),Stage:enum(s1,s2,s3),Tier:text',
+        '--force'
+      )
+      const { stdout } = await ace('add-migration', 'Retype', '--module', 'Catalog')
+      assert.include(
+        stdout,
+        'catalog_items.status changes from enum(draft,live) to enum(draft,live,archived)'
+      )
+      if (label === 'SQLite') {
+        await typecheckAndLint(shop, env)
+      }
+      await ace('migration:run')
+
+      const rows = await db.query(`SELECT status, kind, stage, tier FROM ${TABLE} ORDER BY stage`)
+      assert.deepEqual(rows, [
+        { status: 'live', kind: 'b', stage: 's1', tier: 'gold' },
+        { status: 'draft', kind: 'a', stage: 's2', tier: 'silver' },
+      ])
+      const row = { status: 'archived', kind: 'a', stage: 's3', tier: 'platinum' }
+      assert.isTrue(await db.accepts(row), 'the new values are taken')
+      assert.isFalse(await db.accepts({ ...row, status: 'deleted' }), 'status keeps a CHECK')
+      assert.isFalse(await db.accepts({ ...row, stage: 's4' }), 'stage gets a CHECK')
+      assert.isFalse(await db.accepts({ ...row, kind: null }), 'kind is required')
+      const columns = await db.columns()
+      const nullable = Object.fromEntries(columns.map((column) => [column.name, column.nullable]))
+      assert.deepInclude(nullable, { status: false, kind: false, stage: false, tier: false })
+
+      await ace('migration:rollback')
+      const restored = await db.query(
+        `SELECT status, kind, stage, tier FROM ${TABLE} ORDER BY stage`
+      )
+      assert.deepEqual(restored, [
+        { status: 'live', kind: 'b', stage: 's1', tier: 'gold' },
+        { status: 'draft', kind: 'a', stage: 's2', tier: 'silver' },
+      ])
+      const before = { status: 'draft', kind: null, stage: 's9', tier: 'gold' }
+      assert.isTrue(await db.accepts(before), 'the old definition is back')
+      assert.isFalse(
+        await db.accepts({ ...before, status: 'archived' }),
+        'status is back to two values'
+      )
+      assert.isFalse(await db.accepts({ ...before, tier: 'platinum' }), 'tier is an enum again')
     })
     .timeout(300_000)
 })
