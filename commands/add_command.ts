@@ -6,6 +6,7 @@ import {
   entityFields,
   parseCommandFields,
   type FieldSpec,
+  validatorKitImports,
 } from '../app/scaffolding/crud.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
@@ -114,6 +115,7 @@ export default class AddCommand extends ScaffoldCommand {
       entity: intent.kind === 'custom' ? undefined : intent.names,
       entityFields: entityFieldSpecs,
       fields,
+      validatorImports: validatorKitImports(fields).join(', '),
       result,
       summary:
         intent.kind === 'custom'

@@ -16,6 +16,7 @@ import {
 } from '../app/scaffolding/crud.js'
 import { propertySpec } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { requiredValidatorFields } from '../app/scaffolding/validator_fields.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import {
   assertPascalCaseName,
@@ -310,8 +311,7 @@ export default class AddEndpoint extends ScaffoldCommand {
     const validatorFile = messageFile.replace(/_command\.ts$/, '_validator.ts')
     const validatorSource = kind === 'command' ? await this.plannedSource(validatorFile) : undefined
     const requiresBody =
-      kind === 'command' &&
-      /\bvine\.(?!any|create)[a-z]+\([^)]*\)(?![^\n]*\.optional\(\))/.test(validatorSource ?? '')
+      kind === 'command' && (requiredValidatorFields(validatorSource ?? '') ?? []).length > 0
     const handlerSource =
       (await this.plannedSource(messageFile.replace(/_(command|query)\.ts$/, '_handler.ts'))) ?? ''
     const answersNotImplemented = handlerSource.includes(

@@ -71,9 +71,10 @@ function tsType(property: PropertyDefinition, types: Record<BaseType, string>): 
 
 /**
  * Each rule refuses (400) what its column cannot hold exactly: integers beyond 32 bits, decimals
- * beyond their numeric(precision, scale), strings longer than their column in characters (as
- * PostgreSQL counts them: `maxCharacters`, where VineJS's maxLength counts UTF-16 code units),
- * values outside an enum. A date is the calendar date sent, at midnight UTC in any time zone.
+ * beyond their numeric(precision, scale) (`maxDecimalPlaces` counts the places of the number
+ * itself, where VineJS's decimal() reads its text, in exponent form below 1e-6), strings longer
+ * than their column in characters (as PostgreSQL counts them: `maxCharacters`, where VineJS's
+ * maxLength counts UTF-16 code units), values outside an enum. A date is the calendar date sent, at midnight UTC in any time zone.
  */
 function baseVineRule(property: PropertyDefinition): string {
   switch (property.type) {
@@ -85,7 +86,7 @@ function baseVineRule(property: PropertyDefinition): string {
       return 'vine.number({ strict: true }).withoutDecimals().range([-2147483648, 2147483647])'
     case 'decimal': {
       const max = decimalMax(property)
-      return `vine.number({ strict: true }).decimal([0, ${decimalDigits(property).scale}]).range([-${max}, ${max}])`
+      return `vine.number({ strict: true }).use(maxDecimalPlaces(${decimalDigits(property).scale})).range([-${max}, ${max}])`
     }
     case 'number':
       return 'vine.number({ strict: true })'
@@ -209,6 +210,15 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
       column: snakeCase(field),
     }
   })
+}
+
+/** The rules of the kit that the fields' validator uses, to import them. */
+const KIT_RULES = ['maxCharacters', 'maxDecimalPlaces']
+
+/** What a command's validator imports from the kit's application layer, for its fields. */
+export function validatorKitImports(fields: FieldSpec[]): string[] {
+  const used = KIT_RULES.filter((rule) => fields.some((field) => field.rule.includes(`${rule}(`)))
+  return ['defineCommandValidator', ...used]
 }
 
 /**

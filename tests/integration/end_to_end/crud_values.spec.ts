@@ -35,6 +35,7 @@ const PROPERTIES = [
   'Status:enum(draft,live,in-review)',
   'Code:string(8)',
   'Rate:decimal(5,2)?',
+  'Tiny:decimal(10,10)',
 ].join(',')
 
 /** The CRUD of the Item entity, as docs/commands.md lists the command lines. */
@@ -87,6 +88,8 @@ const CREATED = {
   // Eight characters, four of them outside the Basic Multilingual Plane.
   code: 'AB😀😀😀😀CD',
   rate: 999.99,
+  // JavaScript writes it 3.3e-9: its places are counted from the number, not that text.
+  tiny: 0.0000000033,
 }
 
 const UPDATED = {
@@ -105,6 +108,7 @@ const UPDATED = {
   status: 'live',
   code: 'X',
   rate: null,
+  tiny: -0.9999999999,
 }
 
 /** Runs an ace command of the new app and fails with its output when it fails. */
@@ -250,6 +254,8 @@ test.group('Generated CRUD values end to end', (group) => {
         { code: 'ABCDEFGHI' },
         { rate: 1000 },
         { rate: 1.234 },
+        { tiny: 3.3e-11 },
+        { tiny: 1 },
       ]) {
         const refused = await send('POST', '/', { ...CREATED, ...invalid })
         assert.equal(refused.status, 400, `${JSON.stringify(invalid)}: ${JSON.stringify(refused)}`)
