@@ -29,6 +29,10 @@ new Ignitor(APP_ROOT, { importer: appImporter })
       ...config,
       setup: runnerHooks.setup,
       teardown: runnerHooks.teardown.concat([() => app.terminate()]),
+      // A cleanup that fails (a migration's down() refusing) skips the teardown hooks,
+      // app.terminate() among them, and the open connections would keep the process alive:
+      // end it once the run is reported, with its exit code.
+      forceExit: true,
     })
   })
   .run(() => run())

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Kernel } from '@adonisjs/core/ace'
+import type { ApplicationService } from '@adonisjs/core/types'
 import {
   parseApiVersion,
   versionFolder,
@@ -96,7 +97,7 @@ const GENERATORS = { 'add-command': AddCommand, 'add-query': AddQuery, 'add-endp
  * replace.
  */
 export async function planEntityUseCases(
-  kernel: Kernel,
+  running: { kernel: Kernel; app: ApplicationService },
   plan: FilePlan,
   module: ModuleTarget,
   entity: EntityDefinition,
@@ -106,7 +107,9 @@ export async function planEntityUseCases(
   for (const [command, ...argv] of entityRecipes(recipes, entity)) {
     if (!recipeFiles(module.root, [command, ...argv]).every((file) => existsSync(file))) continue
     const generator = GENERATORS[command as keyof typeof GENERATORS]
-    const instance = await kernel.create(generator, [...argv, '--force'])
+    const instance = await running.kernel.create(generator, [...argv, '--force'])
+    // The use cases are planned in the app the running command works in.
+    instance.app = running.app
     instance.pendingDefinitions = definitions
     instance.pendingFiles = new Map(plan.generatedFiles().map((file) => [file.path, file.contents]))
     const planned = new Set(plan.paths())

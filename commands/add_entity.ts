@@ -78,7 +78,7 @@ export default class AddEntity extends ScaffoldCommand {
         ),
       }
       const others = definitions.filter((candidate) => candidate.name !== this.name)
-      await planEntityUseCases(this.kernel, plan, module, definition, [...others, definition])
+      await planEntityUseCases(this, plan, module, definition, [...others, definition])
     }
     return plan
   }

@@ -56,7 +56,7 @@ export default class SyncEntity extends ScaffoldCommand {
     )
     for (const file of files) plan.generate(file.destination, file.contents)
     await planRepositoryRegistration(plan, module, definition.name)
-    await planEntityUseCases(this.kernel, plan, module, definition, definitions)
+    await planEntityUseCases(this, plan, module, definition, definitions)
 
     const table = tableName(module.folder, definition.name)
     const changes = diffSchemas(

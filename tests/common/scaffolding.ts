@@ -1,23 +1,48 @@
-import { existsSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { rmSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import app from '@adonisjs/core/services/app'
 import type { BaseCommand } from '@adonisjs/core/ace'
+import type { ApplicationService } from '@adonisjs/core/types'
+import Init from '#commands/init'
 import type { FileWriter } from '#kit/scaffolding/file_plan'
 import { diskWriter } from '#kit/scaffolding/file_plan'
 
+/** This repository's root, which is the kit's package, and its installed packages. */
+const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url))
+
 /**
- * Runs a scaffolding command in-process, in ace's raw UI mode so its output can be read,
- * and returns it with what it printed.
+ * This app's services with another root: a command given it reads and writes the app made by
+ * `init` there (every path of a scaffolding command comes from `app.makePath`), never this
+ * repository.
+ */
+function appRootedAt(root: string): ApplicationService {
+  return new Proxy(app, {
+    get(target, key) {
+      if (key === 'makePath') return (...paths: string[]) => join(root, ...paths)
+      if (key === 'appRoot') return pathToFileURL(`${root}/`)
+      const value = Reflect.get(target, key, target) as unknown
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/**
+ * Runs a scaffolding command in-process, in ace's raw UI mode so its output can be read, and
+ * returns it with what it printed. In-process, a test can give it a writer that fails.
  */
 export async function runCommand<T extends typeof BaseCommand>(
   command: T,
   argv: string[],
-  options: { writer?: FileWriter } = {}
+  options: { writer?: FileWriter; appRoot?: string } = {}
 ) {
   const ace = await app.container.make('ace')
   ace.ui.switchMode('raw')
   const instance = (await ace.create(command, argv)) as InstanceType<T> & { writer?: FileWriter }
   if (options.writer) instance.writer = options.writer
+  if (options.appRoot) instance.app = appRootedAt(options.appRoot)
   await instance.exec()
   const logs = instance.logger.getLogs().map((entry) => entry.message)
   return { command: instance, output: logs.join('\n'), exitCode: instance.exitCode ?? 0 }
@@ -36,8 +61,57 @@ export function failingWriter(failOnWrite: number): FileWriter {
   }
 }
 
-/** Removes a module a test generated in this app. */
-export async function removeModule(folder: string) {
-  const path = app.makePath('modules', folder)
-  if (existsSync(path)) await rm(path, { recursive: true, force: true })
+/**
+ * Links the app's node_modules to this repository's packages, the kit being this repository
+ * (its package.json exports the compiled kit in dist/): the generated files resolve their
+ * imports, and prettier finds the app's config, with no install.
+ */
+async function linkPackages(root: string) {
+  const modules = join(root, 'node_modules')
+  await mkdir(join(modules, '@pantheon'), { recursive: true })
+  for (const entry of await readdir(join(REPOSITORY, 'node_modules'))) {
+    if (entry === '@pantheon' || entry.startsWith('.')) continue
+    await symlink(join(REPOSITORY, 'node_modules', entry), join(modules, entry), 'dir')
+  }
+  await symlink(REPOSITORY, join(modules, '@pantheon', 'kit'), 'dir')
+}
+
+let template: Promise<string> | undefined
+
+/** An app made by `init` once per test process, copied for each test. */
+function templateApp(): Promise<string> {
+  template ??= (async () => {
+    const out = await mkdtemp(join(tmpdir(), 'pantheon-scaffolding-template-'))
+    process.once('exit', () => rmSync(out, { recursive: true, force: true }))
+    const { exitCode, output } = await runCommand(Init, ['Shop', '--out', out, '--kit', '^0.2.0'])
+    if (exitCode !== 0) throw new Error(`init failed:\n${output}`)
+    return join(out, 'Shop')
+  })()
+  return template
+}
+
+export interface ScaffoldingApp {
+  root: string
+  /** A path inside the app. */
+  path(...segments: string[]): string
+  /** Runs a scaffolding command in the app, as `runCommand` does. */
+  run<T extends typeof BaseCommand>(
+    command: T,
+    argv: string[],
+    options?: { writer?: FileWriter }
+  ): ReturnType<typeof runCommand<T>>
+  remove(): Promise<void>
+}
+
+/** A new app made by `init` in a temp folder, for a test to scaffold in. */
+export async function scaffoldingApp(): Promise<ScaffoldingApp> {
+  const root = join(await mkdtemp(join(tmpdir(), 'pantheon-scaffolding-')), 'Shop')
+  await cp(await templateApp(), root, { recursive: true })
+  await linkPackages(root)
+  return {
+    root,
+    path: (...segments) => join(root, ...segments),
+    run: (command, argv, options = {}) => runCommand(command, argv, { ...options, appRoot: root }),
+    remove: () => rm(join(root, '..'), { recursive: true, force: true }),
+  }
 }

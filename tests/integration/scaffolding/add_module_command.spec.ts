@@ -1,9 +1,8 @@
 import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import app from '@adonisjs/core/services/app'
 import AddModule from '#commands/add_module'
-import { failingWriter, removeModule, runCommand } from '#tests/common/scaffolding'
+import { failingWriter, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 const MODULE = 'ScaffoldProbe'
 const FOLDER = 'scaffold_probe'
@@ -25,23 +24,26 @@ const EXPECTED_FILES = [
 ]
 
 test.group('add-module', (group) => {
-  group.each.setup(() => removeModule(FOLDER))
-  group.each.teardown(() => removeModule(FOLDER))
+  let shop: ScaffoldingApp
+  group.each.setup(async () => {
+    shop = await scaffoldingApp()
+    return () => shop.remove()
+  })
 
   test('creates the five layers, the registration class, the sample and its tests', async ({
     assert,
   }) => {
-    const { exitCode, output } = await runCommand(AddModule, [MODULE])
+    const { exitCode, output } = await shop.run(AddModule, [MODULE])
 
     assert.equal(exitCode, 0)
     for (const file of EXPECTED_FILES) {
-      assert.isTrue(existsSync(app.makePath(file)), `${file} was not created`)
+      assert.isTrue(existsSync(shop.path(file)), `${file} was not created`)
       assert.include(output, file)
     }
-    const registration = await readFile(app.makePath(EXPECTED_FILES[0]), 'utf8')
+    const registration = await readFile(shop.path(EXPECTED_FILES[0]), 'utf8')
     assert.include(registration, 'export default class ScaffoldProbeModule extends PantheonModule')
     assert.include(registration, "readonly name = 'scaffold_probe'")
-    const endpoint = await readFile(app.makePath(EXPECTED_FILES[4]), 'utf8')
+    const endpoint = await readFile(shop.path(EXPECTED_FILES[4]), 'utf8')
     assert.include(endpoint, 'GET /api/scaffold-probe/sample')
   })
 
@@ -62,33 +64,33 @@ test.group('add-module', (group) => {
       { label: 'a name starting with a digit', name: '1Billing', message: 'must be PascalCase' },
     ])
     .run(async ({ assert }, { name, message }) => {
-      const { exitCode, output } = await runCommand(AddModule, [name])
+      const { exitCode, output } = await shop.run(AddModule, [name])
       assert.equal(exitCode, 1)
       assert.include(output, message)
       assert.notInclude(output, '    at ')
     })
 
   test('refuses an existing module, and overwrites it with --force', async ({ assert }) => {
-    await runCommand(AddModule, [MODULE])
+    await shop.run(AddModule, [MODULE])
 
-    const again = await runCommand(AddModule, [MODULE])
+    const again = await shop.run(AddModule, [MODULE])
     assert.equal(again.exitCode, 1)
     assert.include(again.output, 'The module modules/scaffold_probe already exists')
 
-    const forced = await runCommand(AddModule, [MODULE, '--force'])
+    const forced = await shop.run(AddModule, [MODULE, '--force'])
     assert.equal(forced.exitCode, 0)
   })
 
   test('--dry-run lists the files and writes nothing', async ({ assert }) => {
-    const { exitCode, output } = await runCommand(AddModule, [MODULE, '--dry-run'])
+    const { exitCode, output } = await shop.run(AddModule, [MODULE, '--dry-run'])
     assert.equal(exitCode, 0)
     assert.include(output, `would create ${EXPECTED_FILES[0]}`)
     assert.include(output, 'Dry run: nothing was written')
-    assert.isFalse(existsSync(app.makePath('modules', FOLDER)))
+    assert.isFalse(existsSync(shop.path('modules', FOLDER)))
   })
 
   test('--json prints the created files and next steps', async ({ assert }) => {
-    const { exitCode, output } = await runCommand(AddModule, [MODULE, '--json'])
+    const { exitCode, output } = await shop.run(AddModule, [MODULE, '--json'])
     assert.equal(exitCode, 0)
     const result = JSON.parse(output)
     assert.isTrue(result.ok)
@@ -99,7 +101,7 @@ test.group('add-module', (group) => {
   })
 
   test('--json reports a refused name as an error', async ({ assert }) => {
-    const { exitCode, output } = await runCommand(AddModule, ['billing', '--json'])
+    const { exitCode, output } = await shop.run(AddModule, ['billing', '--json'])
     assert.equal(exitCode, 1)
     const result = JSON.parse(output)
     assert.isFalse(result.ok)
@@ -107,12 +109,12 @@ test.group('add-module', (group) => {
   })
 
   test('a write failing half-way leaves the tree as it was', async ({ assert }) => {
-    const { exitCode, output } = await runCommand(AddModule, [MODULE], {
+    const { exitCode, output } = await shop.run(AddModule, [MODULE], {
       writer: failingWriter(5),
     })
 
     assert.equal(exitCode, 1)
     assert.include(output, 'disk full (injected) (nothing was changed)')
-    assert.isFalse(existsSync(app.makePath('modules', FOLDER)))
+    assert.isFalse(existsSync(shop.path('modules', FOLDER)))
   })
 })

@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
-import app from '@adonisjs/core/services/app'
 import AddApiVersion from '#commands/add_api_version'
 import AddEndpoint from '#commands/add_endpoint'
 import AddEntity from '#commands/add_entity'
@@ -10,12 +9,15 @@ import AddModule from '#commands/add_module'
 import AddQuery from '#commands/add_query'
 import DeprecateApiVersion from '#commands/deprecate_api_version'
 import type { ApiVersionPolicy } from '@pantheon/kit/http'
-import { failingWriter, removeModule, runCommand } from '#tests/common/scaffolding'
+import { failingWriter, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+
+/** The app made by `init` in a temp folder that the running test scaffolds in. */
+let shop: ScaffoldingApp
 
 const MODULE = 'VersionProbe'
 const FOLDER = 'version_probe'
 const versionsFile = () =>
-  app.makePath('modules', FOLDER, 'infrastructure', `${FOLDER}_api_versions.ts`)
+  shop.path('modules', FOLDER, 'infrastructure', `${FOLDER}_api_versions.ts`)
 
 /** The policy as the module declares it now (a fresh import of the edited file). */
 async function policy(): Promise<ApiVersionPolicy> {
@@ -26,18 +28,18 @@ async function policy(): Promise<ApiVersionPolicy> {
 
 test.group('add-api-version and deprecate-api-version', (group) => {
   group.each.setup(async () => {
-    await removeModule(FOLDER)
-    await runCommand(AddModule, [MODULE])
-    return () => removeModule(FOLDER)
+    shop = await scaffoldingApp()
+    await shop.run(AddModule, [MODULE])
+    return () => shop.remove()
   })
 
   test('declares a new version, once', async ({ assert }) => {
-    const { exitCode } = await runCommand(AddApiVersion, [MODULE, '2'])
+    const { exitCode } = await shop.run(AddApiVersion, [MODULE, '2'])
     assert.equal(exitCode, 0)
     const { versions } = await policy()
     assert.deepEqual(versions, ['1.0', '2.0'])
 
-    const again = await runCommand(AddApiVersion, [MODULE, '2.0'])
+    const again = await shop.run(AddApiVersion, [MODULE, '2.0'])
     assert.equal(again.exitCode, 1)
     assert.include(again.output, 'already declares API version 2.0')
   })
@@ -83,7 +85,7 @@ test.group('add-api-version and deprecate-api-version', (group) => {
     ])
     .run(async ({ assert }, { command, argv, message }) => {
       const before = await readFile(versionsFile(), 'utf8')
-      const { exitCode, output } = await runCommand(command, argv)
+      const { exitCode, output } = await shop.run(command, argv)
       assert.equal(exitCode, 1)
       assert.include(output, message)
       assert.equal(await readFile(versionsFile(), 'utf8'), before)
@@ -92,8 +94,8 @@ test.group('add-api-version and deprecate-api-version', (group) => {
   test('deprecates a version with its sunset and link, and --force replaces them', async ({
     assert,
   }) => {
-    await runCommand(AddApiVersion, [MODULE, '2.0'])
-    const { exitCode } = await runCommand(DeprecateApiVersion, [
+    await shop.run(AddApiVersion, [MODULE, '2.0'])
+    const { exitCode } = await shop.run(DeprecateApiVersion, [
       MODULE,
       '1.0',
       '--sunset',
@@ -110,18 +112,18 @@ test.group('add-api-version and deprecate-api-version', (group) => {
       ['Link', '<https://example.com/v1>; rel="deprecation"'],
     ])
 
-    const again = await runCommand(DeprecateApiVersion, [MODULE, '1.0'])
+    const again = await shop.run(DeprecateApiVersion, [MODULE, '1.0'])
     assert.equal(again.exitCode, 1)
     assert.include(again.output, 'already deprecated')
 
-    await runCommand(DeprecateApiVersion, [MODULE, '1.0', '--sunset', '2098-01-01', '--force'])
+    await shop.run(DeprecateApiVersion, [MODULE, '1.0', '--sunset', '2098-01-01', '--force'])
     declared = await policy()
     assert.equal(declared.find('1.0')!.sunset?.toISOString(), '2098-01-01T00:00:00.000Z')
   })
 
   test('a failed write leaves the versions file as it was', async ({ assert }) => {
     const before = await readFile(versionsFile(), 'utf8')
-    const { exitCode } = await runCommand(AddApiVersion, [MODULE, '2.0'], {
+    const { exitCode } = await shop.run(AddApiVersion, [MODULE, '2.0'], {
       writer: failingWriter(1),
     })
     assert.equal(exitCode, 1)
@@ -131,8 +133,8 @@ test.group('add-api-version and deprecate-api-version', (group) => {
   test("add-endpoint --api-version puts the endpoint in that version's folder, once declared", async ({
     assert,
   }) => {
-    await runCommand(AddEntity, ['Item', '--module', MODULE, '--properties', 'Label:string'])
-    await runCommand(AddQuery, ['GetItemById', '--module', MODULE, '--result-type', 'ItemDto'])
+    await shop.run(AddEntity, ['Item', '--module', MODULE, '--properties', 'Label:string'])
+    await shop.run(AddQuery, ['GetItemById', '--module', MODULE, '--result-type', 'ItemDto'])
     const argv = [
       'GetItem',
       '--module',
@@ -149,14 +151,14 @@ test.group('add-api-version and deprecate-api-version', (group) => {
       '2.0',
     ]
 
-    const undeclared = await runCommand(AddEndpoint, argv)
+    const undeclared = await shop.run(AddEndpoint, argv)
     assert.equal(undeclared.exitCode, 1)
     assert.include(undeclared.output, 'does not declare API version 2.0')
 
-    await runCommand(AddApiVersion, [MODULE, '2.0'])
-    const { exitCode } = await runCommand(AddEndpoint, argv)
+    await shop.run(AddApiVersion, [MODULE, '2.0'])
+    const { exitCode } = await shop.run(AddEndpoint, argv)
     assert.equal(exitCode, 0)
-    const endpoint = app.makePath('modules', FOLDER, 'api', 'v2', 'get_item_endpoint.ts')
+    const endpoint = shop.path('modules', FOLDER, 'api', 'v2', 'get_item_endpoint.ts')
     assert.isTrue(existsSync(endpoint))
     assert.include(
       await readFile(endpoint, 'utf8'),
@@ -164,7 +166,7 @@ test.group('add-api-version and deprecate-api-version', (group) => {
     )
     assert.include(
       await readFile(
-        app.makePath('modules', FOLDER, 'tests', 'integration', 'get_item_v2_endpoint.spec.ts'),
+        shop.path('modules', FOLDER, 'tests', 'integration', 'get_item_v2_endpoint.spec.ts'),
         'utf8'
       ),
       "'/api/v2/version-probe/not-a-uuid'"

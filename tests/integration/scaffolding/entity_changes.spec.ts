@@ -193,7 +193,7 @@ test.group('Changing an entity: generated files follow its definition', (group) 
     // Prettier may wrap the rule over lines.
     assert.match(
       await file('lighting', 'application/commands/create_lamp/create_lamp_validator.ts'),
-      /watts: vine\s*\.number\(\{ strict: true \}\)\s*\.decimal\(/
+      /watts: vine\s*\.number\(\{ strict: true \}\)\s*\.use\(maxDecimalPlaces\(/
     )
 
     const again = scaffoldJson(await ace('sync-entity', 'Lamp', '--module', 'Lighting', '--json'))

@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import app from '@adonisjs/core/services/app'
 import AddCommand from '#commands/add_command'
 import AddEndpoint from '#commands/add_endpoint'
 import AddEntity from '#commands/add_entity'
@@ -9,11 +8,14 @@ import AddMigration from '#commands/add_migration'
 import AddModule from '#commands/add_module'
 import AddQuery from '#commands/add_query'
 import SyncEntity from '#commands/sync_entity'
-import { failingWriter, removeModule, runCommand } from '#tests/common/scaffolding'
+import { failingWriter, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+
+/** The app made by `init` in a temp folder that the running test scaffolds in. */
+let shop: ScaffoldingApp
 
 const MODULE = 'ScaffoldShop'
 const FOLDER = 'scaffold_shop'
-const path = (file: string) => app.makePath('modules', FOLDER, file)
+const path = (file: string) => shop.path('modules', FOLDER, file)
 const registration = () => readFile(path(`infrastructure/${FOLDER}_module.ts`), 'utf8')
 const migrations = async () => {
   const files = await readdir(path('infrastructure/database/migrations'))
@@ -21,7 +23,7 @@ const migrations = async () => {
 }
 
 async function addProduct(extra: string[] = []) {
-  return runCommand(AddEntity, [
+  return shop.run(AddEntity, [
     'Product',
     '--module',
     MODULE,
@@ -34,9 +36,9 @@ async function addProduct(extra: string[] = []) {
 
 test.group('add-entity', (group) => {
   group.each.setup(async () => {
-    await removeModule(FOLDER)
-    await runCommand(AddModule, [MODULE])
-    return () => removeModule(FOLDER)
+    shop = await scaffoldingApp()
+    await shop.run(AddModule, [MODULE])
+    return () => shop.remove()
   })
 
   test('creates the entity, its id, repository, model and test, and registers the repository', async ({
@@ -78,7 +80,7 @@ test.group('add-entity', (group) => {
   }) => {
     await addProduct()
     for (const name of ['ProductId', 'ProductModel', 'NewProduct']) {
-      const { exitCode, output } = await runCommand(AddEntity, [
+      const { exitCode, output } = await shop.run(AddEntity, [
         name,
         '--module',
         MODULE,
@@ -96,7 +98,7 @@ test.group('add-entity', (group) => {
   test('an entity whose properties are all optional imports no requireProperty it does not use', async ({
     assert,
   }) => {
-    const { exitCode } = await runCommand(AddEntity, [
+    const { exitCode } = await shop.run(AddEntity, [
       'Note',
       '--module',
       MODULE,
@@ -118,7 +120,7 @@ test.group('add-entity', (group) => {
   })
 
   test('rejects an unknown property type, listing the valid ones', async ({ assert }) => {
-    const { exitCode, output } = await runCommand(AddEntity, [
+    const { exitCode, output } = await shop.run(AddEntity, [
       'Product',
       '--module',
       MODULE,
@@ -163,7 +165,7 @@ test.group('add-entity', (group) => {
       },
     ])
     .run(async ({ assert }, { argv, message }) => {
-      const { exitCode, output } = await runCommand(AddEntity, argv)
+      const { exitCode, output } = await shop.run(AddEntity, argv)
       assert.equal(exitCode, 1)
       assert.include(output, message)
     })
@@ -181,7 +183,7 @@ test.group('add-entity', (group) => {
     assert,
   }) => {
     const before = await registration()
-    const { exitCode } = await runCommand(
+    const { exitCode } = await shop.run(
       AddEntity,
       ['Product', '--module', MODULE, '--aggregate', '--properties', 'Name:string'],
       { writer: failingWriter(9) }
@@ -195,14 +197,14 @@ test.group('add-entity', (group) => {
 
 test.group('add-migration', (group) => {
   group.each.setup(async () => {
-    await removeModule(FOLDER)
-    await runCommand(AddModule, [MODULE])
+    shop = await scaffoldingApp()
+    await shop.run(AddModule, [MODULE])
     await addProduct()
-    return () => removeModule(FOLDER)
+    return () => shop.remove()
   })
 
   test('creates the tables of new entities, then says when nothing changed', async ({ assert }) => {
-    const first = await runCommand(AddMigration, ['Init', '--module', MODULE])
+    const first = await shop.run(AddMigration, ['Init', '--module', MODULE])
     assert.equal(first.exitCode, 0)
     const [file] = await migrations()
     const source = await readFile(path(`infrastructure/database/migrations/${file}`), 'utf8')
@@ -211,7 +213,7 @@ test.group('add-migration', (group) => {
     assert.include(source, "table.text('notes').nullable()")
     assert.include(source, "this.schema.dropTable('scaffold_shop_products')")
 
-    const second = await runCommand(AddMigration, ['Again', '--module', MODULE])
+    const second = await shop.run(AddMigration, ['Again', '--module', MODULE])
     assert.equal(second.exitCode, 0)
     assert.include(second.output, 'Nothing changed')
     assert.lengthOf(await migrations(), 1)
@@ -220,7 +222,7 @@ test.group('add-migration', (group) => {
   test('adds, drops and alters columns when the definition changes, with the way back', async ({
     assert,
   }) => {
-    await runCommand(AddMigration, ['Init', '--module', MODULE])
+    await shop.run(AddMigration, ['Init', '--module', MODULE])
     const definition = path('domain/product_definition.ts')
     const source = await readFile(definition, 'utf8')
     await writeFile(
@@ -236,7 +238,7 @@ test.group('add-migration', (group) => {
         )
     )
 
-    const { exitCode } = await runCommand(AddMigration, ['ChangeProducts', '--module', MODULE])
+    const { exitCode } = await shop.run(AddMigration, ['ChangeProducts', '--module', MODULE])
 
     assert.equal(exitCode, 0)
     const files = await migrations()
@@ -262,7 +264,7 @@ test.group('add-migration', (group) => {
   test('gives existing rows a value for a column that becomes required, and says so', async ({
     assert,
   }) => {
-    await runCommand(AddMigration, ['Init', '--module', MODULE])
+    await shop.run(AddMigration, ['Init', '--module', MODULE])
     const definition = path('domain/product_definition.ts')
     const source = await readFile(definition, 'utf8')
     await writeFile(
@@ -273,7 +275,7 @@ test.group('add-migration', (group) => {
       )
     )
 
-    const { exitCode, output } = await runCommand(AddMigration, ['Stock', '--module', MODULE])
+    const { exitCode, output } = await shop.run(AddMigration, ['Stock', '--module', MODULE])
 
     assert.equal(exitCode, 0)
     assert.include(
@@ -301,7 +303,7 @@ test.group('add-migration', (group) => {
   test('--json lists what the migration does to existing rows among the next steps', async ({
     assert,
   }) => {
-    await runCommand(AddMigration, ['Init', '--module', MODULE])
+    await shop.run(AddMigration, ['Init', '--module', MODULE])
     const definition = path('domain/product_definition.ts')
     const source = await readFile(definition, 'utf8')
     await writeFile(
@@ -312,7 +314,7 @@ test.group('add-migration', (group) => {
       )
     )
 
-    const { exitCode, output } = await runCommand(AddMigration, [
+    const { exitCode, output } = await shop.run(AddMigration, [
       'Stock',
       '--module',
       MODULE,
@@ -330,10 +332,10 @@ test.group('add-migration', (group) => {
 
 test.group('add-command, add-query and add-endpoint', (group) => {
   group.each.setup(async () => {
-    await removeModule(FOLDER)
-    await runCommand(AddModule, [MODULE])
+    shop = await scaffoldingApp()
+    await shop.run(AddModule, [MODULE])
     await addProduct()
-    return () => removeModule(FOLDER)
+    return () => shop.remove()
   })
 
   const commandFile = (snake: string, kind: string) =>
@@ -344,7 +346,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('CreateProduct gets the entity fields, their rules and a handler that saves and returns the id', async ({
     assert,
   }) => {
-    const { exitCode, output } = await runCommand(AddCommand, [
+    const { exitCode, output } = await shop.run(AddCommand, [
       'CreateProduct',
       '--module',
       MODULE,
@@ -361,8 +363,9 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.include(validator, 'name: vine.string().trim().minLength(1).use(maxCharacters(255)),')
     assert.include(
       validator,
-      "import { defineCommandValidator, maxCharacters } from '@pantheon/kit/application'"
+      "import { defineCommandValidator, maxCharacters, maxDecimalPlaces } from '@pantheon/kit/application'"
     )
+    assert.include(validator, '.use(maxDecimalPlaces(4))')
     assert.include(validator, 'notes: vine.string().trim().nullable().optional(),')
     const handler = await readFile(commandFile('create_product', 'handler'), 'utf8')
     assert.include(handler, 'const product = Product.create({')
@@ -373,8 +376,8 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('UpdateProduct and DeleteProduct find the product by id and report Product.NotFound', async ({
     assert,
   }) => {
-    await runCommand(AddCommand, ['UpdateProduct', '--module', MODULE, '--result-type', 'void'])
-    await runCommand(AddCommand, ['DeleteProduct', '--module', MODULE, '--result-type', 'void'])
+    await shop.run(AddCommand, ['UpdateProduct', '--module', MODULE, '--result-type', 'void'])
+    await shop.run(AddCommand, ['DeleteProduct', '--module', MODULE, '--result-type', 'void'])
     const update = await readFile(commandFile('update_product', 'handler'), 'utf8')
     assert.include(update, 'await this.repository.save(product)')
     assert.include(update, "AppError.notFound('Product.NotFound'")
@@ -385,7 +388,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('a command outside the CRUD conventions answers NotImplemented, never a fake success', async ({
     assert,
   }) => {
-    await runCommand(AddCommand, ['Recalculate', '--module', MODULE, '--result-type', 'number'])
+    await shop.run(AddCommand, ['Recalculate', '--module', MODULE, '--result-type', 'number'])
     const handler = await readFile(commandFile('recalculate', 'handler'), 'utf8')
     assert.include(handler, "AppError.notImplemented('Recalculate.NotImplemented'")
     assert.notInclude(handler, 'success(')
@@ -394,7 +397,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('add-command --fields gives a command outside the CRUD conventions its fields and rules', async ({
     assert,
   }) => {
-    const { exitCode } = await runCommand(AddCommand, [
+    const { exitCode } = await shop.run(AddCommand, [
       'Restock',
       '--module',
       MODULE,
@@ -418,7 +421,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('add-command refuses --fields for a command that takes its fields from the entity', async ({
     assert,
   }) => {
-    const { exitCode, output } = await runCommand(AddCommand, [
+    const { exitCode, output } = await shop.run(AddCommand, [
       'CreateProduct',
       '--module',
       MODULE,
@@ -455,20 +458,14 @@ test.group('add-command, add-query and add-endpoint', (group) => {
       },
     ])
     .run(async ({ assert }, { argv, message }) => {
-      const { exitCode, output } = await runCommand(AddCommand, argv)
+      const { exitCode, output } = await shop.run(AddCommand, argv)
       assert.equal(exitCode, 1)
       assert.include(output, message)
     })
 
   test('add-command refuses to overwrite an existing command', async ({ assert }) => {
-    await runCommand(AddCommand, [
-      'CreateProduct',
-      '--module',
-      MODULE,
-      '--result-type',
-      'ProductId',
-    ])
-    const again = await runCommand(AddCommand, [
+    await shop.run(AddCommand, ['CreateProduct', '--module', MODULE, '--result-type', 'ProductId'])
+    const again = await shop.run(AddCommand, [
       'CreateProduct',
       '--module',
       MODULE,
@@ -480,7 +477,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   })
 
   test('GetProductById creates ProductDto and maps the product to it', async ({ assert }) => {
-    const { exitCode } = await runCommand(AddQuery, [
+    const { exitCode } = await shop.run(AddQuery, [
       'GetProductById',
       '--module',
       MODULE,
@@ -496,7 +493,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   })
 
   test('ListProducts pages through products with a list DTO', async ({ assert }) => {
-    const { exitCode } = await runCommand(AddQuery, [
+    const { exitCode } = await shop.run(AddQuery, [
       'ListProducts',
       '--module',
       MODULE,
@@ -511,7 +508,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   })
 
   test('a custom query gets its missing DTO and a NotImplemented handler', async ({ assert }) => {
-    const { exitCode } = await runCommand(AddQuery, [
+    const { exitCode } = await shop.run(AddQuery, [
       'Stats',
       '--module',
       MODULE,
@@ -526,14 +523,8 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('add-endpoint binds a command and answers 201 with the Location for an id', async ({
     assert,
   }) => {
-    await runCommand(AddCommand, [
-      'CreateProduct',
-      '--module',
-      MODULE,
-      '--result-type',
-      'ProductId',
-    ])
-    const { exitCode } = await runCommand(AddEndpoint, [
+    await shop.run(AddCommand, ['CreateProduct', '--module', MODULE, '--result-type', 'ProductId'])
+    const { exitCode } = await shop.run(AddEndpoint, [
       'CreateProduct',
       '--module',
       MODULE,
@@ -561,17 +552,11 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('add-endpoint documents the body, the DTO from the entity definition and 404', async ({
     assert,
   }) => {
-    await runCommand(AddCommand, ['UpdateProduct', '--module', MODULE, '--result-type', 'void'])
-    await runCommand(AddQuery, [
-      'GetProductById',
-      '--module',
-      MODULE,
-      '--result-type',
-      'ProductDto',
-    ])
+    await shop.run(AddCommand, ['UpdateProduct', '--module', MODULE, '--result-type', 'void'])
+    await shop.run(AddQuery, ['GetProductById', '--module', MODULE, '--result-type', 'ProductDto'])
     const endpoint = async (name: string, method: string, kind: string, message: string) => {
       const args = [name, '--module', MODULE, '--method', method, '--route', '/:id']
-      const { exitCode } = await runCommand(AddEndpoint, [...args, kind, message])
+      const { exitCode } = await shop.run(AddEndpoint, [...args, kind, message])
       assert.equal(exitCode, 0)
       return readFile(
         path(`api/${name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()}_endpoint.ts`),
@@ -606,14 +591,14 @@ test.group('add-command, add-query and add-endpoint', (group) => {
       },
     ])
     .run(async ({ assert }, { argv, message }) => {
-      await runCommand(AddCommand, [
+      await shop.run(AddCommand, [
         'CreateProduct',
         '--module',
         MODULE,
         '--result-type',
         'ProductId',
       ])
-      const { exitCode, output } = await runCommand(AddEndpoint, [
+      const { exitCode, output } = await shop.run(AddEndpoint, [
         'Thing',
         '--module',
         MODULE,
@@ -628,14 +613,8 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('add-endpoint reads the result type from the command when --result-type is left out', async ({
     assert,
   }) => {
-    await runCommand(AddCommand, [
-      'CreateProduct',
-      '--module',
-      MODULE,
-      '--result-type',
-      'ProductId',
-    ])
-    const { exitCode } = await runCommand(AddEndpoint, [
+    await shop.run(AddCommand, ['CreateProduct', '--module', MODULE, '--result-type', 'ProductId'])
+    const { exitCode } = await shop.run(AddEndpoint, [
       'CreateProduct',
       '--module',
       MODULE,
@@ -656,15 +635,9 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('add-endpoint refuses a second endpoint on the same method and route, naming the first', async ({
     assert,
   }) => {
-    await runCommand(AddCommand, [
-      'CreateProduct',
-      '--module',
-      MODULE,
-      '--result-type',
-      'ProductId',
-    ])
+    await shop.run(AddCommand, ['CreateProduct', '--module', MODULE, '--result-type', 'ProductId'])
     const endpoint = (name: string) =>
-      runCommand(AddEndpoint, [
+      shop.run(AddEndpoint, [
         name,
         '--module',
         MODULE,
@@ -689,15 +662,9 @@ test.group('add-command, add-query and add-endpoint', (group) => {
   test('add-endpoint refuses a route that differs from a served one only by its param names', async ({
     assert,
   }) => {
-    await runCommand(AddQuery, [
-      'GetProductById',
-      '--module',
-      MODULE,
-      '--result-type',
-      'ProductDto',
-    ])
+    await shop.run(AddQuery, ['GetProductById', '--module', MODULE, '--result-type', 'ProductDto'])
     const endpoint = (name: string, route: string) =>
-      runCommand(AddEndpoint, [
+      shop.run(AddEndpoint, [
         name,
         '--module',
         MODULE,
@@ -742,7 +709,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
       },
     ])
     .run(async ({ assert }, { argv, message }) => {
-      const { exitCode, output } = await runCommand(AddEndpoint, [
+      const { exitCode, output } = await shop.run(AddEndpoint, [
         'Thing',
         '--module',
         MODULE,
@@ -758,24 +725,12 @@ test.group('add-command, add-query and add-endpoint', (group) => {
 
 test.group('Every entity-level command: dry run and rollback', (group) => {
   group.each.setup(async () => {
-    await removeModule(FOLDER)
-    await runCommand(AddModule, [MODULE])
+    shop = await scaffoldingApp()
+    await shop.run(AddModule, [MODULE])
     await addProduct()
-    await runCommand(AddCommand, [
-      'CreateProduct',
-      '--module',
-      MODULE,
-      '--result-type',
-      'ProductId',
-    ])
-    await runCommand(AddQuery, [
-      'GetProductById',
-      '--module',
-      MODULE,
-      '--result-type',
-      'ProductDto',
-    ])
-    return () => removeModule(FOLDER)
+    await shop.run(AddCommand, ['CreateProduct', '--module', MODULE, '--result-type', 'ProductId'])
+    await shop.run(AddQuery, ['GetProductById', '--module', MODULE, '--result-type', 'ProductDto'])
+    return () => shop.remove()
   })
 
   const cases = [
@@ -820,7 +775,7 @@ test.group('Every entity-level command: dry run and rollback', (group) => {
   test('{name} --dry-run lists its files and writes nothing')
     .with(cases)
     .run(async ({ assert }, { command, argv, creates }) => {
-      const { exitCode, output } = await runCommand(command, [...argv, '--dry-run'])
+      const { exitCode, output } = await shop.run(command, [...argv, '--dry-run'])
       assert.equal(exitCode, 0)
       assert.include(output, `would create modules/${FOLDER}/${creates}`)
       assert.isFalse(existsSync(path(creates)))
@@ -829,7 +784,7 @@ test.group('Every entity-level command: dry run and rollback', (group) => {
   test('{name} leaves nothing behind when its last write fails')
     .with(cases)
     .run(async ({ assert }, { command, argv, creates }) => {
-      const { exitCode, output } = await runCommand(command, [...argv, '--json'], {
+      const { exitCode, output } = await shop.run(command, [...argv, '--json'], {
         writer: failingWriter(2),
       })
       assert.equal(exitCode, 1)
@@ -856,12 +811,12 @@ test.group('Every entity-level command: dry run and rollback', (group) => {
     ]
     const before = await Promise.all(derived.map((file) => readFile(path(file), 'utf8')))
 
-    const dryRun = await runCommand(SyncEntity, ['Product', '--module', MODULE, '--dry-run'])
+    const dryRun = await shop.run(SyncEntity, ['Product', '--module', MODULE, '--dry-run'])
     assert.equal(dryRun.exitCode, 0, dryRun.output)
     assert.include(dryRun.output, `would update modules/${FOLDER}/application/dtos/product_dto.ts`)
     assert.include(dryRun.output, '+  stock: number')
 
-    const failed = await runCommand(SyncEntity, ['Product', '--module', MODULE, '--json'], {
+    const failed = await shop.run(SyncEntity, ['Product', '--module', MODULE, '--json'], {
       writer: failingWriter(4),
     })
     assert.equal(failed.exitCode, 1)

@@ -1,30 +1,28 @@
 import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import app from '@adonisjs/core/services/app'
 import AddConsumer from '#commands/add_consumer'
 import AddEvent from '#commands/add_event'
 import AddModule from '#commands/add_module'
-import { failingWriter, removeModule, runCommand } from '#tests/common/scaffolding'
+import { failingWriter, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+
+/** The app made by `init` in a temp folder that the running test scaffolds in. */
+let shop: ScaffoldingApp
 
 const PUBLISHER = 'EventSource'
 const CONSUMER = 'EventSink'
-const path = (folder: string, file: string) => app.makePath('modules', folder, file)
+const path = (folder: string, file: string) => shop.path('modules', folder, file)
 
 test.group('add-event and add-consumer', (group) => {
   group.each.setup(async () => {
-    await removeModule('event_source')
-    await removeModule('event_sink')
-    await runCommand(AddModule, [PUBLISHER])
-    await runCommand(AddModule, [CONSUMER])
-    return async () => {
-      await removeModule('event_source')
-      await removeModule('event_sink')
-    }
+    shop = await scaffoldingApp()
+    await shop.run(AddModule, [PUBLISHER])
+    await shop.run(AddModule, [CONSUMER])
+    return () => shop.remove()
   })
 
   test('add-event writes the contract with its typed payload', async ({ assert }) => {
-    const { exitCode } = await runCommand(AddEvent, [
+    const { exitCode } = await shop.run(AddEvent, [
       'InvoiceIssued',
       '--module',
       PUBLISHER,
@@ -45,14 +43,14 @@ test.group('add-event and add-consumer', (group) => {
   test('add-consumer finds the publisher and writes a consumer that refuses until written', async ({
     assert,
   }) => {
-    await runCommand(AddEvent, [
+    await shop.run(AddEvent, [
       'InvoiceIssued',
       '--module',
       PUBLISHER,
       '--properties',
       'InvoiceId:uuid',
     ])
-    const { exitCode } = await runCommand(AddConsumer, ['InvoiceIssued', '--module', CONSUMER])
+    const { exitCode } = await shop.run(AddConsumer, ['InvoiceIssued', '--module', CONSUMER])
     assert.equal(exitCode, 0)
     const consumer = await readFile(
       path('event_sink', 'infrastructure/consumers/invoice_issued_consumer.ts'),
@@ -92,20 +90,20 @@ test.group('add-event and add-consumer', (group) => {
       },
     ])
     .run(async ({ assert }, { command, argv, message }) => {
-      const { exitCode, output } = await runCommand(command, argv)
+      const { exitCode, output } = await shop.run(command, argv)
       assert.equal(exitCode, 1)
       assert.include(output, message)
     })
 
   test('a module does not consume its own events', async ({ assert }) => {
-    await runCommand(AddEvent, [
+    await shop.run(AddEvent, [
       'InvoiceIssued',
       '--module',
       PUBLISHER,
       '--properties',
       'InvoiceId:uuid',
     ])
-    const { exitCode, output } = await runCommand(AddConsumer, [
+    const { exitCode, output } = await shop.run(AddConsumer, [
       'InvoiceIssued',
       '--module',
       PUBLISHER,
@@ -116,9 +114,9 @@ test.group('add-event and add-consumer', (group) => {
 
   test('--dry-run writes nothing and a failed write leaves nothing', async ({ assert }) => {
     const argv = ['InvoiceIssued', '--module', PUBLISHER, '--properties', 'InvoiceId:uuid']
-    const dry = await runCommand(AddEvent, [...argv, '--dry-run'])
+    const dry = await shop.run(AddEvent, [...argv, '--dry-run'])
     assert.equal(dry.exitCode, 0)
-    const failed = await runCommand(AddEvent, argv, { writer: failingWriter(1) })
+    const failed = await shop.run(AddEvent, argv, { writer: failingWriter(1) })
     assert.equal(failed.exitCode, 1)
     assert.isFalse(existsSync(path('event_source', 'integration/invoice_issued.ts')))
   })
