@@ -2,7 +2,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import { entityNames } from './entity_names.js'
 import {
-  fromModelExpression,
+  fromColumnExpression,
   parseProperties,
   persistenceHelpers,
   toModelExpression,
@@ -39,7 +39,7 @@ export async function renderEntityFiles(
     ...spec,
     toModel: toModelExpression(spec, names.variable),
     // A query-builder row is keyed by column.
-    fromModel: fromModelExpression({ ...spec, field: spec.column }, 'row'),
+    fromModel: fromColumnExpression(spec, 'row'),
   }))
   const state = {
     moduleRoot: module.root,

@@ -189,9 +189,9 @@ export function toModelExpression(spec: PropertySpec, source: string): string {
   return spec.optional ? `${value} === null ? null : ${convert}` : convert
 }
 
-/** Column value (as the driver returns it) → entity value, for the repository. */
-export function fromModelExpression(spec: PropertySpec, row: string): string {
-  const value = `${row}.${spec.field}`
+/** The value of the spec's column in `row` (as the driver returns it) → entity value. */
+export function fromColumnExpression(spec: PropertySpec, row: string): string {
+  const value = `${row}.${spec.column}`
   if (spec.type === 'json') return `fromSqlJson(client, ${value})`
   const convert =
     spec.type === 'date'

@@ -2,7 +2,7 @@ import type { EntityDefinition } from '../building_blocks/domain/entity_definiti
 import { entityFields, type FieldSpec } from './crud.js'
 import { entityNames, type EntityNames } from './entity_names.js'
 import {
-  fromModelExpression,
+  fromColumnExpression,
   persistenceHelpers,
   toModelExpression,
   type PropertySpec,
@@ -78,7 +78,7 @@ export function readModelPlan(
     modelType: spec.tsType,
     fromPayload: fromPayloadExpression(spec),
     toColumn: toModelExpression(spec, 'model'),
-    fromColumn: fromModelExpression({ ...spec, field: spec.column }, 'row'),
+    fromColumn: fromColumnExpression(spec, 'row'),
     columnType: spec.modelType,
     payloadSample: crud[index].sample,
   }))

@@ -1,3 +1,24 @@
+/** The `add-endpoint` command line serving a command or query (`--command` or `--query`). */
+export function endpointCommandLine(
+  module: string,
+  [name, method, route, kind, message, result]: string[]
+): string[] {
+  return [
+    'add-endpoint',
+    name,
+    '--module',
+    module,
+    '--method',
+    method,
+    '--route',
+    route,
+    kind,
+    message,
+    '--result-type',
+    result,
+  ]
+}
+
 /**
  * The command lines that give an entity its CRUD, as docs/commands.md lists them: the
  * Create/Update/Delete commands, the GetById/List queries and an endpoint for each.
@@ -16,20 +37,7 @@ export function crudCommandLines(module: string, entity: string, plural: string)
     ['add-command', `Delete${entity}`, '--module', module, '--result-type', 'void'],
     ['add-query', `Get${entity}ById`, '--module', module, '--result-type', `${entity}Dto`],
     ['add-query', `List${plural}`, '--module', module, '--result-type', `${entity}ListDto`],
-    ...endpoints.map(([name, method, route, kind, message, result]) => [
-      'add-endpoint',
-      name,
-      '--module',
-      module,
-      '--method',
-      method,
-      '--route',
-      route,
-      kind,
-      message,
-      '--result-type',
-      result,
-    ]),
+    ...endpoints.map((endpoint) => endpointCommandLine(module, endpoint)),
   ]
 }
 

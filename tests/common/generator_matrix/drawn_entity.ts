@@ -1,21 +1,8 @@
 import fc from 'fast-check'
+import { PROPERTY_TYPES, type PropertyType } from '@pantheon/kit/domain'
 
 /** The property types `add-entity` takes (docs/commands.md, "Types"). */
-export const PROPERTY_TYPES = [
-  'string',
-  'text',
-  'int',
-  'decimal',
-  'number',
-  'boolean',
-  'date',
-  'datetime',
-  'uuid',
-  'json',
-  'enum',
-] as const
-
-export type DrawnType = (typeof PROPERTY_TYPES)[number]
+export type DrawnType = PropertyType
 
 /** One property as the definition file holds it, with its PascalCase name. */
 export interface DrawnProperty {

@@ -3,7 +3,6 @@ import { cp, mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 
@@ -57,27 +56,6 @@ export interface Target {
   label: string
   env: Record<string, string>
   port: string
-}
-
-/** A PostgreSQL database of the case's own on the local server; the result drops it. */
-export async function createPostgresDatabase(name: string) {
-  const admin = async (sql: string) => {
-    const client = new pg.Client({
-      host: '127.0.0.1',
-      port: 5432,
-      user: 'postgres',
-      database: 'postgres',
-    })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin(`CREATE DATABASE ${name}`)
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
 }
 
 export interface Answer {

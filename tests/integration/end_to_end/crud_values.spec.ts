@@ -9,6 +9,8 @@ import pg from 'pg'
 import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
+import { crudCommandLines } from '#tests/common/crud_scaffolding'
+import { createPostgresDatabase } from '#tests/common/postgres_database'
 
 const run = promisify(execFile)
 
@@ -42,31 +44,7 @@ const PROPERTIES = [
 const SCAFFOLDING = [
   ['add-module', 'Catalog'],
   ['add-entity', 'Item', '--module', 'Catalog', '--properties', PROPERTIES],
-  ['add-command', 'CreateItem', '--module', 'Catalog', '--result-type', 'ItemId'],
-  ['add-command', 'UpdateItem', '--module', 'Catalog', '--result-type', 'void'],
-  ['add-command', 'DeleteItem', '--module', 'Catalog', '--result-type', 'void'],
-  ['add-query', 'GetItemById', '--module', 'Catalog', '--result-type', 'ItemDto'],
-  ['add-query', 'ListItems', '--module', 'Catalog', '--result-type', 'ItemListDto'],
-  ...[
-    ['CreateItem', 'POST', '/', '--command', 'CreateItem', 'ItemId'],
-    ['GetItem', 'GET', '/:id', '--query', 'GetItemById', 'ItemDto'],
-    ['UpdateItem', 'PUT', '/:id', '--command', 'UpdateItem', 'void'],
-    ['DeleteItem', 'DELETE', '/:id', '--command', 'DeleteItem', 'void'],
-    ['ListItems', 'GET', '/', '--query', 'ListItems', 'ItemListDto'],
-  ].map(([name, method, route, kind, message, result]) => [
-    'add-endpoint',
-    name,
-    '--module',
-    'Catalog',
-    '--method',
-    method,
-    '--route',
-    route,
-    kind,
-    message,
-    '--result-type',
-    result,
-  ]),
+  ...crudCommandLines('Catalog', 'Item', 'Items'),
   ['add-migration', 'Init', '--module', 'Catalog'],
 ]
 
@@ -123,26 +101,6 @@ async function inApp(cwd: string, args: string[], env: Record<string, string>) {
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string }
     throw new Error(`${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-  }
-}
-
-/** A PostgreSQL database of the test's own on the local server; the cleanup drops it. */
-async function createPostgresDatabase(name: string) {
-  const admin = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`)
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  return async () => {
-    const dropper = new pg.Client({
-      host: '127.0.0.1',
-      port: 5432,
-      user: 'postgres',
-      database: 'test',
-    })
-    await dropper.connect()
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await dropper.end()
   }
 }
 

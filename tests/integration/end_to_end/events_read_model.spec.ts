@@ -8,6 +8,7 @@ import app from '@adonisjs/core/services/app'
 import { removeNamespace } from '#tests/common/broker_namespace'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
+import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 
 const run = promisify(execFile)
 
@@ -32,20 +33,14 @@ const SCAFFOLDING = [
     'Name:string,Price:decimal,Stock:int,Active:boolean,Launch:date?,Restock:datetime?,Tags:json?,Notes:text?',
   ],
   ['add-command', 'CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'],
-  [
-    'add-endpoint',
+  endpointCommandLine('Catalog', [
     'CreateProduct',
-    '--module',
-    'Catalog',
-    '--method',
     'POST',
-    '--route',
     '/',
     '--command',
     'CreateProduct',
-    '--result-type',
     'ProductId',
-  ],
+  ]),
   ['add-migration', 'AddProducts', '--module', 'Catalog'],
   ['add-event', 'ProductCreated', '--module', 'Catalog', '--from', 'ProductCreated'],
   ['add-consumer', 'ProductCreated', '--module', 'Orders', '--from', 'Catalog', '--read-model'],

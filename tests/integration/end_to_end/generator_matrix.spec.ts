@@ -27,13 +27,13 @@ import {
   type Body,
 } from '#tests/common/generator_matrix/drawn_values'
 import {
-  createPostgresDatabase,
   inApp,
   templateApp,
   withServer,
   type Send,
   type Target,
 } from '#tests/common/generator_matrix/matrix_app'
+import { createPostgresDatabase } from '#tests/common/postgres_database'
 
 /**
  * The generator matrix: fast-check draws entity definitions and values, and each drawn case runs

@@ -8,6 +8,7 @@ import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { createTwoFilesPatch } from 'diff'
 import { appFiles, installOffline } from '#tests/common/kit_app'
+import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 
 const run = promisify(execFile)
 
@@ -54,20 +55,7 @@ const SCRIPT = [
     ['DeleteProduct', 'DELETE', '/:id', '--command', 'DeleteProduct', 'void'],
     ['ListProducts', 'GET', '/', '--query', 'ListProducts', 'ProductListDto'],
     ['RestockProduct', 'POST', '/:id/restock', '--command', 'RestockProduct', 'void'],
-  ].map(([name, method, route, kind, message, result]) => [
-    'add-endpoint',
-    name,
-    '--module',
-    'Catalog',
-    '--method',
-    method,
-    '--route',
-    route,
-    kind,
-    message,
-    '--result-type',
-    result,
-  ]),
+  ].map((endpoint) => endpointCommandLine('Catalog', endpoint)),
   ['add-migration', 'AddProducts', '--module', 'Catalog'],
   ['add-event', 'ProductCreated', '--module', 'Catalog', '--from', 'ProductCreated'],
   ['add-consumer', 'ProductCreated', '--module', 'Orders', '--from', 'Catalog', '--read-model'],

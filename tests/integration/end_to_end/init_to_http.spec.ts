@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
+import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 
 const run = promisify(execFile)
 
@@ -82,34 +83,22 @@ test.group('Scaffolding end to end', (group) => {
       ],
       ['add-command', 'CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'],
       ['add-query', 'GetProductById', '--module', 'Catalog', '--result-type', 'ProductDto'],
-      [
-        'add-endpoint',
+      endpointCommandLine('Catalog', [
         'CreateProduct',
-        '--module',
-        'Catalog',
-        '--method',
         'POST',
-        '--route',
         '/',
         '--command',
         'CreateProduct',
-        '--result-type',
         'ProductId',
-      ],
-      [
-        'add-endpoint',
+      ]),
+      endpointCommandLine('Catalog', [
         'GetProduct',
-        '--module',
-        'Catalog',
-        '--method',
         'GET',
-        '--route',
         '/:id',
         '--query',
         'GetProductById',
-        '--result-type',
         'ProductDto',
-      ],
+      ]),
       ['add-migration', 'Init', '--module', 'Catalog'],
       ['add-module', 'Orders'],
     ]) {

@@ -7,6 +7,7 @@ import pg from 'pg'
 import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
+import { createPostgresDatabase } from '#tests/common/postgres_database'
 
 /** The new app's test port: 140 above this suite's own (TEST_PORT, 5100 by default). */
 const inApp = generatedAppCommands(140)
@@ -74,23 +75,6 @@ function database(appRoot: string, env: Record<string, string>) {
       await query(`DELETE FROM ${TABLE} WHERE id = '99999999-9999-4999-8999-999999999999'`)
       return true
     },
-  }
-}
-
-/** A PostgreSQL database of the test's own on the local server; the cleanup drops it. */
-async function createPostgresDatabase(name: string) {
-  const admin = () =>
-    new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' })
-  const client = admin()
-  await client.connect()
-  await client.query(`DROP DATABASE IF EXISTS ${name}`)
-  await client.query(`CREATE DATABASE ${name}`)
-  await client.end()
-  return async () => {
-    const dropper = admin()
-    await dropper.connect()
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await dropper.end()
   }
 }
 

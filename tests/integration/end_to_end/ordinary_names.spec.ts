@@ -7,6 +7,7 @@ import { installOffline } from '#tests/common/kit_app'
 import { startPostgresInstance } from '#tests/common/postgres_instance'
 import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 
 /**
  * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default), and
@@ -43,34 +44,22 @@ test.group('Names that are SQL keywords, end to end', (group) => {
       ],
       ['add-command', 'CreateOrder', '--module', 'Sales', '--result-type', 'OrderId'],
       ['add-query', 'GetOrderById', '--module', 'Sales', '--result-type', 'OrderDto'],
-      [
-        'add-endpoint',
+      endpointCommandLine('Sales', [
         'CreateOrder',
-        '--module',
-        'Sales',
-        '--method',
         'POST',
-        '--route',
         '/',
         '--command',
         'CreateOrder',
-        '--result-type',
         'OrderId',
-      ],
-      [
-        'add-endpoint',
+      ]),
+      endpointCommandLine('Sales', [
         'GetOrder',
-        '--module',
-        'Sales',
-        '--method',
         'GET',
-        '--route',
         '/:id',
         '--query',
         'GetOrderById',
-        '--result-type',
         'OrderDto',
-      ],
+      ]),
       // Words JavaScript reserves, as an entity and as properties.
       [
         'add-entity',
@@ -83,34 +72,22 @@ test.group('Names that are SQL keywords, end to end', (group) => {
       ],
       ['add-command', 'CreateClass', '--module', 'Sales', '--result-type', 'ClassId'],
       ['add-query', 'GetClassById', '--module', 'Sales', '--result-type', 'ClassDto'],
-      [
-        'add-endpoint',
+      endpointCommandLine('Sales', [
         'CreateClass',
-        '--module',
-        'Sales',
-        '--method',
         'POST',
-        '--route',
         '/classes',
         '--command',
         'CreateClass',
-        '--result-type',
         'ClassId',
-      ],
-      [
-        'add-endpoint',
+      ]),
+      endpointCommandLine('Sales', [
         'GetClass',
-        '--module',
-        'Sales',
-        '--method',
         'GET',
-        '--route',
         '/classes/:id',
         '--query',
         'GetClassById',
-        '--result-type',
         'ClassDto',
-      ],
+      ]),
       ['add-migration', 'Init', '--module', 'Sales'],
     ]) {
       await inApp(shop, node, ['ace', ...command])
