@@ -1,22 +1,13 @@
-/** The `add-endpoint` command line serving a command or query (`--command` or `--query`). */
+/**
+ * The `add-endpoint` command line serving a command or query (`--command` or `--query`);
+ * without a result type, add-endpoint reads it from the command or query.
+ */
 export function endpointCommandLine(
   module: string,
   [name, method, route, kind, message, result]: string[]
 ): string[] {
-  return [
-    'add-endpoint',
-    name,
-    '--module',
-    module,
-    '--method',
-    method,
-    '--route',
-    route,
-    kind,
-    message,
-    '--result-type',
-    result,
-  ]
+  const line = ['add-endpoint', name, '--module', module, '--method', method, '--route', route]
+  return [...line, kind, message, ...(result ? ['--result-type', result] : [])]
 }
 
 /**

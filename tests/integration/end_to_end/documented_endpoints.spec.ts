@@ -6,6 +6,7 @@ import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 
 /** The new app's ports: 40 and 141 above this suite's own (TEST_PORT, 5100 by default). */
 const inApp = generatedAppCommands(40)
@@ -27,18 +28,7 @@ const SCAFFOLDING = [
     ['UpdateItem', 'PUT', '/:id', '--command', 'UpdateItem'],
     ['DeleteItem', 'DELETE', '/:id', '--command', 'DeleteItem'],
     ['ListItems', 'GET', '/', '--query', 'ListItems'],
-  ].map(([name, method, route, kind, message]) => [
-    'add-endpoint',
-    name,
-    '--module',
-    'Stock',
-    '--method',
-    method,
-    '--route',
-    route,
-    kind,
-    message,
-  ]),
+  ].map((endpoint) => endpointCommandLine('Stock', endpoint)),
   ['add-migration', 'Init', '--module', 'Stock'],
 ]
 
