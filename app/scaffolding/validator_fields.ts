@@ -4,7 +4,7 @@
  * text (the validator may be planned, not yet written), so entries are split on the commas
  * outside any bracket or string: a rule prettier wrapped over several lines, or one holding
  * commas of its own (`range([-1, 1])`, a nested `vine.object({ ... })`), is one entry.
- * Undefined when the source has no `vine.create({`.
+ * Comments are skipped. Undefined when the source has no `vine.create({`.
  */
 export function requiredValidatorFields(source: string): string[] | undefined {
   const start = /\bvine\.create\(\s*\{/.exec(source)
@@ -42,6 +42,10 @@ function topLevelEntries(source: string, from: number): string[] {
     } else if (source.startsWith('//', index)) {
       index = source.indexOf('\n', index)
       if (index === -1) break
+      continue
+    } else if (source.startsWith('/*', index)) {
+      index = source.indexOf('*/', index) + 1
+      if (index === 0) break
       continue
     } else if (OPENING.has(char)) {
       depth++

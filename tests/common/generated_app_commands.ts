@@ -22,17 +22,26 @@ export function generatedAppCommands(testPortOffset: number) {
     TEST_PORT: portAbove(testPortOffset),
     HOST: '127.0.0.1',
   }
-  return async function inApp(cwd: string, command: string, args: string[], env = {}) {
-    try {
-      return await run(command, args, {
-        cwd,
-        env: { ...childEnv, ...env },
-        maxBuffer: 20 * 1024 * 1024,
-        timeout: 240_000,
-      })
-    } catch (error) {
-      const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-      throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-    }
+  return function inApp(cwd: string, command: string, args: string[], env = {}) {
+    return runOrFail(command, args, { cwd, env: { ...childEnv, ...env } })
+  }
+}
+
+/** Runs a command and fails the test with its output (both streams) when it fails. */
+export async function runOrFail(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeout?: number }
+) {
+  try {
+    return await run(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      maxBuffer: 20 * 1024 * 1024,
+      timeout: options.timeout ?? 240_000,
+    })
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${command} ${args.join(' ')} failed in ${options.cwd}:\n${stdout}\n${stderr}`)
   }
 }

@@ -1,17 +1,15 @@
 import { test } from '@japa/runner'
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { packKit } from '#kit/scaffolding/app_template'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
+import { runOrFail } from '#tests/common/generated_app_commands'
 
-const run = promisify(execFile)
 const PORT = '5216'
 
 /**
@@ -359,19 +357,10 @@ async function snapshot(root: string): Promise<Record<string, string>> {
 }
 
 /** Runs a command in the app with this Node and fails with its output when it fails. */
-async function inApp(cwd: string, args: string[], env: Record<string, string> = {}) {
-  try {
-    return await run(process.execPath, args, {
-      cwd,
-      // HOST and PORT keep the app's servers off this suite's own.
-      env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT, ...env },
-      maxBuffer: 20 * 1024 * 1024,
-      timeout: 240_000,
-    })
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`node ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-  }
+function inApp(cwd: string, args: string[], env: Record<string, string> = {}) {
+  // HOST and PORT keep the app's servers off this suite's own.
+  const appEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT, ...env }
+  return runOrFail(process.execPath, args, { cwd, env: appEnv })
 }
 
 test.group('Adopting the kit in an existing app', (group) => {

@@ -1,18 +1,15 @@
 import { test } from '@japa/runner'
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { promisify } from 'node:util'
 import pg from 'pg'
 import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { crudCommandLines } from '#tests/common/crud_scaffolding'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
-
-const run = promisify(execFile)
+import { runOrFail } from '#tests/common/generated_app_commands'
 
 /** Ports of the new app's server, apart from this suite's own (TEST_PORT, 5100 by default). */
 const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
@@ -91,17 +88,11 @@ const UPDATED = {
 
 /** Runs an ace command of the new app and fails with its output when it fails. */
 async function inApp(cwd: string, args: string[], env: Record<string, string>) {
-  try {
-    await run(process.execPath, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      maxBuffer: 20 * 1024 * 1024,
-      timeout: 120_000,
-    })
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-  }
+  await runOrFail(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    timeout: 120_000,
+  })
 }
 
 /** How many rows hold SQL NULL in the extra (json) and notes (text) columns. */

@@ -9,6 +9,7 @@ import { removeNamespace } from '#tests/common/broker_namespace'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
+import { runOrFail } from '#tests/common/generated_app_commands'
 
 const run = promisify(execFile)
 
@@ -58,18 +59,12 @@ const PRODUCT = {
 }
 
 async function inApp(cwd: string, args: string[], env: Record<string, string>) {
-  try {
-    const { stdout } = await run(process.execPath, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      maxBuffer: 20 * 1024 * 1024,
-      timeout: 180_000,
-    })
-    return stdout
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-  }
+  const { stdout } = await runOrFail(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    timeout: 180_000,
+  })
+  return stdout
 }
 
 /** Runs an ace command of the new app that must fail: its output, and the app's files unchanged. */

@@ -1,50 +1,21 @@
 import { test } from '@japa/runner'
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
-
-const run = promisify(execFile)
+import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 
 /**
  * The new app's ports, set apart from this suite's own (TEST_PORT, 5100 by default): 5110, 5211
  * and 5214 by default, and as far above another TEST_PORT.
  */
-const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
-const port = (offset: number) => String(BASE_PORT + offset)
-
-/**
- * The environment of the new app's processes: its own SQLite file and test port, so nothing it
- * does touches this suite's database or server.
- */
-const CHILD_ENV = {
-  ...process.env,
-  NODE_ENV: 'development',
-  DB_CONNECTION: 'sqlite',
-  SQLITE_FILENAME: 'tmp/db.sqlite3',
-  TEST_PORT: port(10),
-  HOST: '127.0.0.1',
-}
+const port = portAbove
 
 /** Runs a command of the new app with Node 24 and fails with its output when it fails. */
-async function inApp(cwd: string, command: string, args: string[], env = {}) {
-  try {
-    return await run(command, args, {
-      cwd,
-      env: { ...CHILD_ENV, ...env },
-      maxBuffer: 20 * 1024 * 1024,
-      timeout: 240_000,
-    })
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-  }
-}
+const inApp = generatedAppCommands(10)
 
 test.group('Scaffolding end to end', (group) => {
   let workspace: string
@@ -108,19 +79,8 @@ test.group('Scaffolding end to end', (group) => {
 
     // Every file init and the commands wrote is lint-clean as written: the app's own eslint
     // (configApp, with prettier and @adonisjs/prettier-config) exits 0 with nothing to report.
-    const lint = await run(node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], {
-      cwd: shop,
-      env: CHILD_ENV,
-      maxBuffer: 20 * 1024 * 1024,
-    }).then(
-      ({ stdout }) => ({ exitCode: 0, output: stdout }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({
-        exitCode: error.code,
-        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-      })
-    )
-    assert.equal(lint.exitCode, 0, `eslint . failed in the new app:\n${lint.output}`)
-    assert.equal(lint.output.trim(), '')
+    const lint = await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
+    assert.equal(lint.stdout.trim(), '')
 
     const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)

@@ -1,41 +1,16 @@
 import { test } from '@japa/runner'
-import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, relative } from 'node:path'
-import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { hashAppFiles, nextPatch, npm, releasePatch, tarballFiles } from '#tests/common/kit_release'
 import { startServerProcess } from '#tests/common/server_process'
+import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 
-const run = promisify(execFile)
-
-/** The new app's own SQLite file and ports, so nothing it does touches this suite's. */
-const CHILD_ENV = {
-  ...process.env,
-  NODE_ENV: 'development',
-  DB_CONNECTION: 'sqlite',
-  SQLITE_FILENAME: 'tmp/db.sqlite3',
-  TEST_PORT: '5218',
-  HOST: '127.0.0.1',
-}
-const PORT = '5217'
+/** The new app's own SQLite file and ports (118 and 117 above this suite's), so nothing it does touches this suite's. */
+const inApp = generatedAppCommands(118)
+const PORT = portAbove(117)
 const BASE = `http://127.0.0.1:${PORT}`
-
-/** Runs a command of the new app with this Node and fails with its output when it fails. */
-async function inApp(cwd: string, command: string, args: string[], env = {}) {
-  try {
-    return await run(command, args, {
-      cwd,
-      env: { ...CHILD_ENV, ...env },
-      maxBuffer: 20 * 1024 * 1024,
-      timeout: 240_000,
-    })
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`)
-  }
-}
 
 interface Manifest {
   version: string

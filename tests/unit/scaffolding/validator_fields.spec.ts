@@ -16,6 +16,7 @@ export default defineCommandValidator(
       .use(maxDecimalPlaces(4))
       .range([-99999999999.9999, 99999999999.9999]),
     // a note, with a comma: and a colon
+    /* a block, with a comma, */
     note: vine
       .string()
       .trim()
