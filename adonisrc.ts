@@ -59,6 +59,13 @@ export default defineConfig({
         ],
         timeout: 30000,
       },
+      {
+        // Whole apps made by `init`, driven through their own commands and HTTP. They choose
+        // their own databases, so a PostgreSQL run of the other suites does not repeat them.
+        name: 'e2e',
+        files: ['tests/end_to_end/**/*.spec.{ts,js}'],
+        timeout: 300000,
+      },
     ],
     forceExit: false,
   },

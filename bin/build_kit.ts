@@ -14,10 +14,12 @@ const dist = join(root, 'dist')
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 rmSync(dist, { recursive: true, force: true })
+// tsc's report goes to stderr like the rest: `npm pack --json` runs this script (prepack), and
+// its standard output must hold npm's JSON alone.
 execFileSync(process.execPath, [tsc, '-p', join(root, 'app/kit/tsconfig.json')], {
-  stdio: 'inherit',
+  stdio: ['ignore', 2, 2],
 })
 mkdirSync(join(dist, 'commands'), { recursive: true })
 cpSync(join(root, 'commands/commands.json'), join(dist, 'commands/commands.json'))
 cpSync(join(root, 'stubs/pantheon'), join(dist, 'stubs/pantheon'), { recursive: true })
-console.log('built the kit into dist/')
+console.error('built the kit into dist/')

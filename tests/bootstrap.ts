@@ -43,10 +43,11 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 }
 
 /**
- * The integration suite needs the machine's services (checked once, first) and drives the real
- * HTTP server on HOST:PORT.
+ * The integration and end-to-end suites need the machine's services (checked once, first); the
+ * integration suite drives the real HTTP server on HOST:PORT, end-to-end specs their own apps.
  */
 export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (suite.name === 'e2e') return suite.setup(() => assertRequiredServices())
   if (suite.name === 'integration') {
     suite.setup(() => assertRequiredServices())
     return suite.setup(() => testUtils.httpServer().start())

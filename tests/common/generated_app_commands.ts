@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { scaffoldInProcess } from '#tests/common/scaffolding'
 
 const run = promisify(execFile)
 
@@ -11,9 +12,14 @@ export const portAbove = (offset: number) => String(BASE_PORT + offset)
  * Runs commands of an app made by `init` in a test, with Node 24 and the environment of the new
  * app's processes: its own SQLite file and test port (`testPortOffset` above this suite's), so
  * nothing it does touches this suite's database or server. A command that fails fails the test
- * with its output.
+ * with its output. With `scaffoldInProcess`, `node ace` scaffolding commands run in this process
+ * (scaffoldInProcess); the app's other programs (tsc, its tests, its server) always run as
+ * processes.
  */
-export function generatedAppCommands(testPortOffset: number) {
+export function generatedAppCommands(
+  testPortOffset: number,
+  options: { scaffoldInProcess?: boolean } = {}
+) {
   const childEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -22,7 +28,11 @@ export function generatedAppCommands(testPortOffset: number) {
     TEST_PORT: portAbove(testPortOffset),
     HOST: '127.0.0.1',
   }
-  return function inApp(cwd: string, command: string, args: string[], env = {}) {
+  return async function inApp(cwd: string, command: string, args: string[], env = {}) {
+    if (options.scaffoldInProcess && command === process.execPath && args[0] === 'ace') {
+      const done = await scaffoldInProcess(cwd, args.slice(1))
+      if (done) return done
+    }
     return runOrFail(command, args, { cwd, env: { ...childEnv, ...env } })
   }
 }

@@ -7,6 +7,7 @@ import app from '@adonisjs/core/services/app'
 import type { BaseCommand } from '@adonisjs/core/ace'
 import type { ApplicationService } from '@adonisjs/core/types'
 import Init from '#commands/init'
+import { getCommand } from '#commands/_index'
 import type { FileWriter } from '#kit/scaffolding/file_plan'
 import { diskWriter } from '#kit/scaffolding/file_plan'
 
@@ -43,6 +44,8 @@ export async function runCommand<T extends typeof BaseCommand>(
   const instance = (await ace.create(command, argv)) as InstanceType<T> & { writer?: FileWriter }
   if (options.writer) instance.writer = options.writer
   if (options.appRoot) instance.app = appRootedAt(options.appRoot)
+  // Raw mode keeps every log of the process: only this command's are its output.
+  instance.logger.flushLogs()
   await instance.exec()
   const logs = instance.logger.getLogs().map((entry) => entry.message)
   return { command: instance, output: logs.join('\n'), exitCode: instance.exitCode ?? 0 }
@@ -114,4 +117,30 @@ export async function scaffoldingApp(): Promise<ScaffoldingApp> {
     run: (command, argv, options = {}) => runCommand(command, argv, { ...options, appRoot: root }),
     remove: () => rm(join(root, '..'), { recursive: true, force: true }),
   }
+}
+
+/** The kit's commands that only read and write the app's files: nothing of theirs needs a process. */
+const FILE_COMMANDS =
+  /^(init|add-[a-z-]+|sync-entity|deprecate-api-version|pantheon:(index|eject))$/
+
+/**
+ * `node ace <command> ...args` of a scaffolding command, run in this process against the app at
+ * `root`: the same command class and file writes as the spawned command, without a Node start
+ * and an app boot for each (the spawned way is kept for the few end-to-end workouts). Answers
+ * undefined for any other command, which the caller runs as a process. A failure throws with
+ * the command's output, as a failed process does.
+ */
+export async function scaffoldInProcess(
+  root: string,
+  argv: string[]
+): Promise<{ stdout: string; stderr: string } | undefined> {
+  const [name, ...args] = argv
+  if (!name || !FILE_COMMANDS.test(name)) return undefined
+  const command = (await getCommand({ commandName: name })) as typeof BaseCommand | null
+  if (!command) throw new Error(`${name} is not one of the kit's commands`)
+  const { output, exitCode } = await runCommand(command, args, { appRoot: root })
+  if (exitCode !== 0) {
+    throw new Error(`node ace ${argv.join(' ')} failed in ${root} (exit ${exitCode}):\n${output}`)
+  }
+  return { stdout: output, stderr: '' }
 }

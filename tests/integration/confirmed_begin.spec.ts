@@ -63,6 +63,7 @@ async function loseTheNextBegin(): Promise<void> {
 const proxy = new TcpProxy(PROXY_PORT, pgServer())
 
 test.group('Confirmed begin (PostgreSQL through a proxy)', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.setup(async () => {
     await proxy.up()
     db.manager.add(CONNECTION, {

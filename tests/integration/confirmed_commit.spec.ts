@@ -38,6 +38,7 @@ async function storedNames(): Promise<string[]> {
 }
 
 test.group('Confirmed commit (PostgreSQL)', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.setup(async () => {
     await pg().schema.dropTableIfExists(TABLE)
     await pg().schema.createTable(TABLE, (table) => table.string('name'))

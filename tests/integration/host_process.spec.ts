@@ -42,6 +42,7 @@ async function assertNoHttps(
 }
 
 test.group('Host process', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   group.each.setup(async () => {
     await rm(app.makePath(SQLITE_FILENAME), { force: true })
   })

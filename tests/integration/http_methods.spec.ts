@@ -92,7 +92,8 @@ function sendConnect(target: string): Promise<string> {
   })
 }
 
-test.group('HTTP methods: CONNECT', () => {
+test.group('HTTP methods: CONNECT', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('is answered 405 problem details, not with a closed socket', async ({ assert }) => {
     const server = await startServerProcess({
       NODE_ENV: 'production',

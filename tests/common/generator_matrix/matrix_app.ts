@@ -4,13 +4,22 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { installOffline } from '#tests/common/kit_app'
+import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { startServerProcess } from '#tests/common/server_process'
 
 const run = promisify(execFile)
 const node = process.execPath
 
-/** Runs a program of an app made by `init`; a failure carries the command line and its output. */
+/**
+ * Runs a program of an app made by `init`; a failure carries the command line and its output.
+ * Scaffolding commands run in this process (scaffoldInProcess), the app's own programs as
+ * processes.
+ */
 export async function inApp(cwd: string, args: string[], env: Record<string, string> = {}) {
+  if (args[0] === 'ace') {
+    const done = await scaffoldInProcess(cwd, args.slice(1))
+    if (done) return done
+  }
   try {
     return await run(node, args, {
       cwd,

@@ -16,7 +16,8 @@ function assetUrls(html: string): string[] {
   return [...html.matchAll(/(?:src|href)="([^"]+\/assets\/[^"]+)"/g)].map((match) => match[1])
 }
 
-test.group('API reference page and its files', () => {
+test.group('API reference page and its files', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('the page names only files of this host, and a policy that keeps it so', async ({
     assert,
   }) => {

@@ -76,7 +76,8 @@ async function tryItOut(page: Page, operationId: string, body: unknown, url: str
   return { operation, response }
 }
 
-test.group('API reference page in a browser', () => {
+test.group('API reference page in a browser', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('shows every module and version and sends a request, with no request leaving the host', async ({
     assert,
     client,

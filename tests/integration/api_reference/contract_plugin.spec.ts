@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { contractCounts, outsideTheDocuments } from '#tests/common/contract/contract_plugin'
 
-test.group('OpenAPI contract of the suite', () => {
+test.group('OpenAPI contract of the suite', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('each request to the suite server is held to the documents when it is documented', async ({
     client,
     assert,

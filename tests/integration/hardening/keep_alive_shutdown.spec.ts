@@ -60,6 +60,7 @@ function startHost() {
  * on a connection says `Connection: close`, no connection is reset, and the host exits 0.
  */
 test.group('Shutdown with keep-alive connections', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   group.each.setup(() => rm(app.makePath(SQLITE_FILENAME), { force: true }))
 
   test('SIGTERM under keep-alive load answers every request and resets no connection', async ({

@@ -5,7 +5,8 @@ import app from '@adonisjs/core/services/app'
 
 const run = promisify(execFile)
 
-test.group('Test suite with a service missing', () => {
+test.group('Test suite with a service missing', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('ends at once with a message naming the service and how to start it', async ({ assert }) => {
     const startedAt = performance.now()
     // Its own SQLite file and port: the child migrates and serves apart from this run.

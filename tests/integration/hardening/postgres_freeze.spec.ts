@@ -54,7 +54,8 @@ async function storedNames(url: string): Promise<Set<string>> {
   }
 }
 
-test.group('PostgreSQL frozen under load', () => {
+test.group('PostgreSQL frozen under load', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('every request answers within 5 s and a create answered 503 never commits later', async ({
     assert,
     cleanup,
@@ -182,6 +183,7 @@ const PROXY_PORT = 5422
 const PHASE_APP_PORT = 5229
 
 test.group('PostgreSQL frozen at a given phase of a create', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   let postgres: PostgresInstance
   let proxy: TcpProxy
   let server: RunningServer

@@ -46,7 +46,8 @@ async function recovery(deadline: number): Promise<number | undefined> {
   }
 }
 
-test.group('PostgreSQL killed under load', () => {
+test.group('PostgreSQL killed under load', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('answers 503 while it is down, never crashes, recovers within 5 s and loses no acknowledged write', async ({
     assert,
     cleanup,

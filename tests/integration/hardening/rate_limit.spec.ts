@@ -23,6 +23,7 @@ async function statuses(port: number, path: string, count: number, address?: str
 }
 
 test.group('Rate limit, memory store', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   const PORT = 5301
   let host: RunningServer
   group.setup(async () => {
@@ -118,7 +119,8 @@ test.group('Rate limit, memory store', (group) => {
   })
 })
 
-test.group('Rate limit, client address', () => {
+test.group('Rate limit, client address', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   test('X-Forwarded-For names the client only when a trusted (loopback) proxy sent the request', async ({
     assert,
   }) => {
@@ -140,6 +142,7 @@ test.group('Rate limit, client address', () => {
 })
 
 test.group('Rate limit, redis store', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   const PORTS = [5302, 5303]
   const hosts: RunningServer[] = []
   const clients: string[] = []
@@ -216,7 +219,8 @@ test.group('Rate limit, redis store', (group) => {
   })
 })
 
-test.group('Rate limit, failures and switches', () => {
+test.group('Rate limit, failures and switches', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   test('with Redis unreachable, requests are served unthrottled and the outage is logged once', async ({
     assert,
   }) => {

@@ -43,6 +43,7 @@ async function waitFor(condition: () => Promise<boolean> | boolean, withinMs: nu
 }
 
 test.group('outbox:relay when its database connection goes silent', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   group.each.setup(async () => {
     await sql(ADMIN_URL, `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
     await sql(ADMIN_URL, `CREATE DATABASE ${DATABASE}`)

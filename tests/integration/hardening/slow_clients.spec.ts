@@ -25,7 +25,8 @@ function trickle(text: string): Promise<{ seconds: number; statusLine: string }>
   })
 }
 
-test.group('Slow clients', () => {
+test.group('Slow clients', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('are cut off within a second of the headers and request timeouts', async ({ assert }) => {
     const server = await startServerProcess({
       NODE_ENV: 'production',

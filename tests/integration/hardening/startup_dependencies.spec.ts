@@ -51,6 +51,7 @@ async function admin(sql: string) {
 }
 
 test.group('Dependencies at start', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   group.each.setup(async () => {
     await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
     await admin(`CREATE DATABASE ${DATABASE}`)

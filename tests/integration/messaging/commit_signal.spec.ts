@@ -12,6 +12,7 @@ const PG_URL = process.env.CI_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const CONNECTION = 'commit_signal_pg'
 
 test.group('Outbox commit signal on PostgreSQL', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.setup(() => {
     if (!db.manager.has(CONNECTION))
       db.manager.add(CONNECTION, { client: 'pg', connection: PG_URL })

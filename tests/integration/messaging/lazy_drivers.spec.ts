@@ -44,7 +44,8 @@ async function driversLoadedBy(transport: string, port: number): Promise<Set<str
   }
 }
 
-test.group('Broker drivers are loaded on demand', () => {
+test.group('Broker drivers are loaded on demand', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('a host on the memory transport never loads amqplib or ioredis', async ({ assert }) => {
     assert.deepEqual([...(await driversLoadedBy('memory', 5224))], [])
   }).timeout(60_000)

@@ -24,6 +24,7 @@ const EXPECTED_FILES = [
 ]
 
 test.group('add-module', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let shop: ScaffoldingApp
   group.each.setup(async () => {
     shop = await scaffoldingApp()

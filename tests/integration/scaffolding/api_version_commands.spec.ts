@@ -27,6 +27,7 @@ async function policy(): Promise<ApiVersionPolicy> {
 }
 
 test.group('add-api-version and deprecate-api-version', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.each.setup(async () => {
     shop = await scaffoldingApp()
     await shop.run(AddModule, [MODULE])

@@ -8,7 +8,7 @@ import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { installOffline } from '#tests/common/kit_app'
 
-const inApp = generatedAppCommands(30)
+const inApp = generatedAppCommands(30, { scaffoldInProcess: true })
 const node = process.execPath
 
 /**
@@ -16,6 +16,7 @@ const node = process.execPath
  * own entity, in a module of its own, its CRUD, then changes the entity.
  */
 test.group('Changing an entity: generated files follow its definition', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let workspace: string
   let shop: string
   const ace = async (...args: string[]) => {

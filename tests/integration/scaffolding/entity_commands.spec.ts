@@ -35,6 +35,7 @@ async function addProduct(extra: string[] = []) {
 }
 
 test.group('add-entity', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.each.setup(async () => {
     shop = await scaffoldingApp()
     await shop.run(AddModule, [MODULE])
@@ -196,6 +197,7 @@ test.group('add-entity', (group) => {
 })
 
 test.group('add-migration', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.each.setup(async () => {
     shop = await scaffoldingApp()
     await shop.run(AddModule, [MODULE])
@@ -331,6 +333,7 @@ test.group('add-migration', (group) => {
 })
 
 test.group('add-command, add-query and add-endpoint', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.each.setup(async () => {
     shop = await scaffoldingApp()
     await shop.run(AddModule, [MODULE])
@@ -724,6 +727,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
 })
 
 test.group('Every entity-level command: dry run and rollback', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.each.setup(async () => {
     shop = await scaffoldingApp()
     await shop.run(AddModule, [MODULE])

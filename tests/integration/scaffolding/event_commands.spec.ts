@@ -14,6 +14,7 @@ const CONSUMER = 'EventSink'
 const path = (folder: string, file: string) => shop.path('modules', folder, file)
 
 test.group('add-event and add-consumer', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.each.setup(async () => {
     shop = await scaffoldingApp()
     await shop.run(AddModule, [PUBLISHER])

@@ -47,6 +47,7 @@ function published(compose: ComposeModel, service: string, target: number) {
 }
 
 test.group('init --aspire', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let out: string
   group.each.setup(async () => {
     out = await mkdtemp(join(tmpdir(), 'pantheon-aspire-'))

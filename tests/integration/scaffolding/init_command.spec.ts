@@ -8,6 +8,7 @@ import { failingWriter, runCommand } from '#tests/common/scaffolding'
 import { appFiles } from '#tests/common/kit_app'
 
 test.group('init', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let out: string
   group.each.setup(async () => {
     out = await mkdtemp(join(tmpdir(), 'pantheon-init-'))

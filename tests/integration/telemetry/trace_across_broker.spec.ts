@@ -106,6 +106,7 @@ function assertApplied(assert: Assert, trace: ReceivedSpan[], consume: ReceivedS
 }
 
 test.group('One trace from the request to the Orders consumer', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   let receiver: OtlpReceiver
   group.each.setup(async () => {
     receiver = await new OtlpReceiver(port(0)).start()
@@ -387,6 +388,7 @@ test.group('One trace from the request to the Orders consumer', (group) => {
 })
 
 test.group('Telemetry off', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   let receiver: OtlpReceiver
   group.each.setup(async () => {
     receiver = await new OtlpReceiver(port(0)).start()

@@ -5,7 +5,8 @@ import { startServerProcess } from '#tests/common/server_process'
 /** Ports of the servers started here, apart from this suite's own (TEST_PORT, 5100 by default). */
 const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
 
-test.group('Catalog createdAt in any time zone', () => {
+test.group('Catalog createdAt in any time zone', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a v2 product reads back the instant it was created, with the server in {timeZone}')
     .with([
       { timeZone: 'America/Los_Angeles', port: BASE_PORT + 131 },

@@ -6,6 +6,7 @@ import { startServerProcess } from '#tests/common/server_process'
 const SQLITE_FILENAME = 'tmp/catalog-first-request.sqlite3'
 
 test.group('Catalog on a fresh database', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   group.each.setup(() => rm(app.makePath(SQLITE_FILENAME), { force: true }))
 
   test('the first request after a development start works: migrations ran before listening', async ({

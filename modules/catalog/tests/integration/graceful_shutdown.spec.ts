@@ -10,6 +10,7 @@ const PORT = 5208
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 test.group('Catalog during a graceful shutdown', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   group.each.setup(() => rm(app.makePath(SQLITE_FILENAME), { force: true }))
 
   test('a create in flight when SIGTERM arrives completes, then the host exits', async ({

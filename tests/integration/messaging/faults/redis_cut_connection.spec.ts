@@ -20,7 +20,8 @@ function sampleEvent(): IntegrationEvent<{ n: number }> {
   }
 }
 
-test.group('Redis transport on a connection cut without a reset', () => {
+test.group('Redis transport on a connection cut without a reset', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   test('a consumer whose connection goes silent reconnects and receives the next event', async ({
     assert,
     cleanup,
@@ -74,7 +75,8 @@ test.group('Redis transport on a connection cut without a reset', () => {
   }).timeout(30_000)
 })
 
-test.group('Redis connection of the app on a connection cut without a reset', () => {
+test.group('Redis connection of the app on a connection cut without a reset', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   test('publishes fail for a moment, then succeed again on a new connection', async ({
     assert,
     cleanup,

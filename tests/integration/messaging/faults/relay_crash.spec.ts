@@ -17,7 +17,8 @@ async function redis(): Promise<Redis> {
   return (manager.connection('main') as unknown as { ioConnection: Redis }).ioConnection
 }
 
-test.group('Relay crash', () => {
+test.group('Relay crash', (group) => {
+  group.tap((t) => t.tags(['@slow']))
   test('relay SIGKILLed mid-batch: after a restart every event is delivered, each applied once', async ({
     assert,
     cleanup,

@@ -12,7 +12,8 @@ const PORT = 5226
 const WRITERS = 10
 const WRITING_MS = 6_000
 
-test.group('SQLite with the relay in its own process', () => {
+test.group('SQLite with the relay in its own process', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('creates and the relay share the database file without a lock failure', async ({
     assert,
     cleanup,

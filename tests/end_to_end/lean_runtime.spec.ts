@@ -11,7 +11,7 @@ import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 
 const run = promisify(execFile)
-const RECORDER = fileURLToPath(new URL('../../fixtures/record_imports.mjs', import.meta.url))
+const RECORDER = fileURLToPath(new URL('../fixtures/record_imports.mjs', import.meta.url))
 /** The generators, and the kit's scaffolding code and commands: development tools only. */
 const SCAFFOLDING = String.raw`[\\/]node_modules[\\/](ts-morph|tempura|diff|typescript|@pantheon[\\/]kit[\\/]dist[\\/](app[\\/]scaffolding|commands))[\\/]`
 

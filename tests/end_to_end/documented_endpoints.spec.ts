@@ -9,7 +9,7 @@ import { generatedAppCommands, portAbove } from '#tests/common/generated_app_com
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 
 /** The new app's ports: 40 and 141 above this suite's own (TEST_PORT, 5100 by default). */
-const inApp = generatedAppCommands(40)
+const inApp = generatedAppCommands(40, { scaffoldInProcess: true })
 
 const PROPERTIES = 'Name:string,Price:decimal,Stock:int,Active:boolean?,Due:date?,Meta:json?'
 

@@ -10,7 +10,7 @@ import { generatedAppCommands, portAbove } from '#tests/common/generated_app_com
 /**
  * The new app's ports: 30 and 131 above this suite's own (TEST_PORT, 5100 by default).
  */
-const inApp = generatedAppCommands(30)
+const inApp = generatedAppCommands(30, { scaffoldInProcess: true })
 const port = portAbove
 
 test.group('A command or query not implemented yet, end to end', (group) => {

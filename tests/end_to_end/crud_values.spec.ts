@@ -9,6 +9,7 @@ import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { crudCommandLines } from '#tests/common/crud_scaffolding'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { runOrFail } from '#tests/common/generated_app_commands'
 
 /** Ports of the new app's server, apart from this suite's own (TEST_PORT, 5100 by default). */
@@ -86,8 +87,12 @@ const UPDATED = {
   tiny: -0.9999999999,
 }
 
-/** Runs an ace command of the new app and fails with its output when it fails. */
+/**
+ * Runs an ace command of the new app and fails with its output when it fails; scaffolding
+ * commands run in this process (scaffoldInProcess).
+ */
 async function inApp(cwd: string, args: string[], env: Record<string, string>) {
+  if (args[0] === 'ace' && (await scaffoldInProcess(cwd, args.slice(1)))) return
   await runOrFail(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },

@@ -9,7 +9,7 @@ import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 
 /** The new app's server runs 140 above this suite's TEST_PORT, its own tests 141 above it. */
-const inApp = generatedAppCommands(141)
+const inApp = generatedAppCommands(141, { scaffoldInProcess: true })
 const SERVER_PORT = portAbove(140)
 const node = process.execPath
 

@@ -10,7 +10,7 @@ import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 
 /** The new app's test port: 140 above this suite's own (TEST_PORT, 5100 by default). */
-const inApp = generatedAppCommands(140)
+const inApp = generatedAppCommands(140, { scaffoldInProcess: true })
 
 const TABLE = 'catalog_items'
 

@@ -13,7 +13,7 @@ import { endpointCommandLine } from '#tests/common/crud_scaffolding'
  * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default), and
  * 60 above it for a PostgreSQL server of the test's own.
  */
-const inApp = generatedAppCommands(20)
+const inApp = generatedAppCommands(20, { scaffoldInProcess: true })
 const port = portAbove
 
 test.group('Names that are SQL keywords, end to end', (group) => {

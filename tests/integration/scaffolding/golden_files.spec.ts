@@ -1,16 +1,13 @@
 import { test } from '@japa/runner'
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { createTwoFilesPatch } from 'diff'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
-
-const run = promisify(execFile)
+import { scaffoldInProcess } from '#tests/common/scaffolding'
 
 /** Where the expected files live: one `<path>.golden` per generated file under modules/. */
 const GOLDEN = app.makePath('tests', 'fixtures', 'golden')
@@ -69,23 +66,19 @@ function stable(text: string): string {
   return text.replaceAll(/migrations\/\d{13}_/g, 'migrations/<timestamp>_')
 }
 
-test.group('Generated files', () => {
+test.group('Generated files', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('every file the generators write matches its golden copy in tests/fixtures/golden', async ({
     assert,
     cleanup,
   }) => {
     const workspace = await mkdtemp(join(tmpdir(), 'pantheon-golden-'))
     cleanup(() => rm(workspace, { recursive: true, force: true }))
-    const env = { ...process.env, NODE_ENV: 'development' }
-    await run(process.execPath, ['ace', 'init', 'Shop', '--out', workspace], {
-      cwd: app.makePath(),
-      env,
-    })
+    // The commands run in this process: the same classes and writes as `node ace`, in seconds.
+    await scaffoldInProcess(app.makePath(), ['init', 'Shop', '--out', workspace])
     const shop = join(workspace, 'Shop')
     await installOffline(shop)
-    for (const command of SCRIPT) {
-      await run(process.execPath, ['ace', ...command], { cwd: shop, env })
-    }
+    for (const command of SCRIPT) await scaffoldInProcess(shop, command)
 
     const shopFiles = await appFiles(shop)
     const generated = shopFiles.filter((file) => file.startsWith('modules/'))
