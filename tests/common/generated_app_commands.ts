@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
+import { testPort } from '#tests/common/test_ports'
 
 const run = promisify(execFile)
 
 /** Ports an end-to-end test gives a new app, set apart from this suite's own TEST_PORT. */
-export const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
-export const portAbove = (offset: number) => String(BASE_PORT + offset)
+export const portAbove = (offset: number) => String(testPort(offset))
 
 /**
  * Runs commands of an app made by `init` in a test, with Node 24 and the environment of the new

@@ -9,8 +9,9 @@ import { packKit } from '#kit/scaffolding/app_template'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { runOrFail } from '#tests/common/generated_app_commands'
+import { testPort } from '#tests/common/test_ports'
 
-const PORT = '5216'
+const PORT = String(testPort(116))
 
 /**
  * A plain AdonisJS v7 API app, as the starter kit lays it out (with Lucid on SQLite configured):

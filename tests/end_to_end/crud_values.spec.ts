@@ -11,9 +11,9 @@ import { crudCommandLines } from '#tests/common/crud_scaffolding'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { runOrFail } from '#tests/common/generated_app_commands'
+import { testPort } from '#tests/common/test_ports'
 
 /** Ports of the new app's server, apart from this suite's own (TEST_PORT, 5100 by default). */
-const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
 
 /**
  * One property of every type, each required and optional, as `add-entity` reads them, and the
@@ -127,8 +127,8 @@ test.group('Generated CRUD values end to end', (group) => {
 
   test('every property type comes back exactly as sent, on {database} in {timeZone}')
     .with([
-      { database: 'SQLite', timeZone: 'America/Los_Angeles', port: BASE_PORT + 121 },
-      { database: 'PostgreSQL', timeZone: 'Asia/Tokyo', port: BASE_PORT + 122 },
+      { database: 'SQLite', timeZone: 'America/Los_Angeles', port: testPort(121) },
+      { database: 'PostgreSQL', timeZone: 'Asia/Tokyo', port: testPort(122) },
     ])
     .run(async ({ assert, cleanup }, { database, timeZone, port }) => {
       const dbName = `pantheon_values_${process.pid}`

@@ -10,11 +10,11 @@ import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { runOrFail } from '#tests/common/generated_app_commands'
+import { testPort } from '#tests/common/test_ports'
 
 const run = promisify(execFile)
 
 /** Ports of the new app's servers, apart from this suite's own (TEST_PORT, 5100 by default). */
-const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
 
 /**
  * From `init` to a consuming module's read model, with no file edited by hand: Catalog's
@@ -121,7 +121,7 @@ test.group('Events between modules with no hand edits', (group) => {
       ...env,
       NODE_ENV: 'test',
       SQLITE_FILENAME: 'tmp/test.sqlite3',
-      TEST_PORT: String(BASE_PORT + 140),
+      TEST_PORT: String(testPort(140)),
     })
     assert.notMatch(output, /failed/)
     // The contract lists the payload's properties for consumers' read models.
@@ -137,9 +137,9 @@ test.group('Events between modules with no hand edits', (group) => {
 
   test('a product created in Catalog is readable in Orders, over {transport}')
     .with([
-      { transport: 'memory', port: BASE_PORT + 141 },
-      { transport: 'redis', port: BASE_PORT + 142 },
-      { transport: 'rabbitmq', port: BASE_PORT + 143 },
+      { transport: 'memory', port: testPort(141) },
+      { transport: 'redis', port: testPort(142) },
+      { transport: 'rabbitmq', port: testPort(143) },
     ])
     .run(async ({ assert, cleanup }, { transport, port }) => {
       const namespace = `pantheon_events_${process.pid}_${transport}`

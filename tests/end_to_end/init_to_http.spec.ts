@@ -9,8 +9,8 @@ import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 
 /**
- * The new app's ports, set apart from this suite's own (TEST_PORT, 5100 by default): 5110, 5211
- * and 5214 by default, and as far above another TEST_PORT.
+ * The new app's ports, set apart from this suite's own (TEST_PORT, 5100 by default): 10, 111
+ * and 114 above it (tests/common/test_ports.ts).
  */
 const port = portAbove
 

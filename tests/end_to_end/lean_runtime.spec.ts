@@ -9,6 +9,7 @@ import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
 const run = promisify(execFile)
 const RECORDER = fileURLToPath(new URL('../fixtures/record_imports.mjs', import.meta.url))
@@ -44,7 +45,7 @@ test.group('A generated app in production', (group) => {
         NODE_ENV: 'production',
         APP_KEY: 'a-production-key-that-is-long-enough-123',
         HOST: '127.0.0.1',
-        PORT: '5215',
+        PORT: String(testPort(115)),
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: join(workspace, 'db.sqlite3'),
         NODE_OPTIONS: `--import=${RECORDER}`,
@@ -54,7 +55,7 @@ test.group('A generated app in production', (group) => {
       { appRoot: build }
     )
     try {
-      const sample = await fetch('http://127.0.0.1:5215/api/orders/sample')
+      const sample = await fetch(`http://127.0.0.1:${testPort(115)}/api/orders/sample`)
       assert.equal(sample.status, 200)
     } finally {
       await server.stop()

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
 const run = promisify(execFile)
 
@@ -35,11 +36,11 @@ test.group('Production build', () => {
       assert.include(migrated.stdout, 'Migrated')
 
       const server = await startServerProcess(
-        { ...env, HOST: '127.0.0.1', PORT: '5212' },
+        { ...env, HOST: '127.0.0.1', PORT: String(testPort(112)) },
         { appRoot: build }
       )
       try {
-        const created = await fetch('http://127.0.0.1:5212/api/catalog', {
+        const created = await fetch(`http://127.0.0.1:${testPort(112)}/api/catalog`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ name: 'Built', price: 1 }),

@@ -8,13 +8,14 @@ import {
   translateDatabaseUnavailable,
 } from '@pantheon/kit/persistence'
 import { TcpProxy } from '#tests/common/tcp_proxy'
+import { testPort } from '#tests/common/test_ports'
 
 /*
  * A BEGIN whose connection dies on the way: the pool hands out a connection that was alive, and
  * a proxy in front of PostgreSQL cuts it at the moment the BEGIN goes out. Always on PostgreSQL
  * (the `pg` connection's server, whichever database the suite runs on).
  */
-const PROXY_PORT = 5240
+const PROXY_PORT = testPort(140)
 const CONNECTION = 'pg_through_proxy'
 const viaProxy = () => db.connection(CONNECTION)
 

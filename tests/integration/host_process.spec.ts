@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
 const SQLITE_FILENAME = 'tmp/host-process-test.sqlite3'
 const CERTIFICATE = app.tmpPath('dev-certificate/localhost.crt')
@@ -50,16 +51,19 @@ test.group('Host process', (group) => {
   test('in development it serves HTTP and HTTPS with a certificate kept under tmp/', async ({
     assert,
   }) => {
-    const server = await startHost({ http: 5201, https: 5202 }, { NODE_ENV: 'development' })
+    const server = await startHost(
+      { http: testPort(101), https: testPort(102) },
+      { NODE_ENV: 'development' }
+    )
     try {
-      const plain = await fetch('http://127.0.0.1:5201/')
+      const plain = await fetch(`http://127.0.0.1:${testPort(101)}/`)
       assert.equal(plain.status, 200)
 
-      const reference = await fetch('http://127.0.0.1:5201/docs')
+      const reference = await fetch(`http://127.0.0.1:${testPort(101)}/docs`)
       assert.equal(reference.status, 200)
       assert.include(await reference.text(), '<title>API reference</title>')
 
-      const secure = await httpsGet('https://127.0.0.1:5202/')
+      const secure = await httpsGet(`https://127.0.0.1:${testPort(102)}/`)
       assert.equal(secure.status, 200)
       assert.deepEqual(JSON.parse(secure.body), { name: 'pantheon', status: 'running' })
       assert.isTrue(existsSync(CERTIFICATE))
@@ -70,12 +74,12 @@ test.group('Host process', (group) => {
 
   test('outside development only the HTTP listener runs', async ({ assert }) => {
     const server = await startHost(
-      { http: 5203, https: 5204 },
+      { http: testPort(103), https: testPort(104) },
       { NODE_ENV: 'production', APP_KEY: 'a-production-key-that-is-long-enough-123' }
     )
     try {
-      await assertNoHttps(assert, 5204)
-      const reference = await fetch('http://127.0.0.1:5203/docs')
+      await assertNoHttps(assert, testPort(104))
+      const reference = await fetch(`http://127.0.0.1:${testPort(103)}/docs`)
       assert.equal(reference.status, 404)
     } finally {
       await server.stop()
@@ -86,19 +90,19 @@ test.group('Host process', (group) => {
     assert,
   }) => {
     const server = await startHost(
-      { http: 5205, https: 5206 },
+      { http: testPort(105), https: testPort(106) },
       { NODE_ENV: 'development', HTTPS_ENABLED: 'false', API_DOCS_PATH: '/reference' }
     )
     try {
-      await assertNoHttps(assert, 5206)
-      const reference = await fetch('http://127.0.0.1:5205/reference')
+      await assertNoHttps(assert, testPort(106))
+      const reference = await fetch(`http://127.0.0.1:${testPort(105)}/reference`)
       assert.equal(reference.status, 200)
       // The viewer's files move with the page.
       const bundle = /src="(\/reference\/assets\/[^"]+\/swagger-ui-bundle\.js)"/.exec(
         await reference.text()
       )?.[1]
       assert.isDefined(bundle)
-      const viewer = await fetch(`http://127.0.0.1:5205${bundle}`)
+      const viewer = await fetch(`http://127.0.0.1:${testPort(105)}${bundle}`)
       assert.equal(viewer.status, 200)
       await viewer.body?.cancel()
     } finally {

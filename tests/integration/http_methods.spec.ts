@@ -2,10 +2,11 @@ import { test } from '@japa/runner'
 import { connect } from 'node:net'
 import { rawRequest } from '#tests/common/raw_request'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
 const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000'
 const PROBLEM_JSON = 'application/problem+json; charset=utf-8'
-const CONNECT_PORT = 5246
+const CONNECT_PORT = testPort(146)
 
 test.group('HTTP methods: a path that exists', () => {
   test('{method} {path} answers 405 with Allow: {allow}')

@@ -4,8 +4,9 @@ import { connect } from 'node:net'
 import { rm } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
-const PORT = 5227
+const PORT = testPort(127)
 const CLIENTS = 50
 const SQLITE_FILENAME = 'tmp/keep-alive-shutdown.sqlite3'
 const MISSING_PRODUCT = '/api/v1/catalog/00000000-0000-7000-8000-000000000000'

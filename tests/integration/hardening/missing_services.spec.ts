@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
+import { testPort } from '#tests/common/test_ports'
 
 const run = promisify(execFile)
 
@@ -18,7 +19,7 @@ test.group('Test suite with a service missing', (group) => {
         NODE_ENV: 'test',
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: 'tmp/missing-services.sqlite3',
-        TEST_PORT: '5243',
+        TEST_PORT: String(testPort(143)),
         RABBITMQ_URL: 'amqp://guest:guest@127.0.0.1:5699',
       },
     }).catch((error: { code: number; stdout: string; stderr: string }) => error)

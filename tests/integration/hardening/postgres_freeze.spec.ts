@@ -4,6 +4,7 @@ import pg from 'pg'
 import { startServerProcess, type RunningServer } from '#tests/common/server_process'
 import { startPostgresInstance, type PostgresInstance } from '#tests/common/postgres_instance'
 import { TcpProxy } from '#tests/common/tcp_proxy'
+import { testPort } from '#tests/common/test_ports'
 
 /*
  * The app runs on a PostgreSQL server of the test's own, which is frozen (SIGSTOP to every one
@@ -13,8 +14,8 @@ import { TcpProxy } from '#tests/common/tcp_proxy'
  * at BEGIN, at a statement, at COMMIT. Every request must be answered within the bound, and a
  * create answered with anything but 201 must never be committed once the server resumes.
  */
-const APP_PORT = 5228
-const PG_PORT = 5421
+const APP_PORT = testPort(128)
+const PG_PORT = testPort(321)
 const ORIGIN = `http://127.0.0.1:${APP_PORT}`
 const ANSWER_BOUND_MS = 5000
 /** Measured at the client, so scheduling on a loaded machine is added to the server's bound. */
@@ -179,8 +180,8 @@ const PHASES = [
   { phase: 'a statement', text: 'insert into "catalog_products"' },
   { phase: 'COMMIT', text: 'COMMIT' },
 ]
-const PROXY_PORT = 5422
-const PHASE_APP_PORT = 5229
+const PROXY_PORT = testPort(322)
+const PHASE_APP_PORT = testPort(129)
 
 test.group('PostgreSQL frozen at a given phase of a create', (group) => {
   group.tap((t) => t.tags(['@any-database', '@slow']))

@@ -3,17 +3,18 @@ import { startServerProcess } from '#tests/common/server_process'
 import { startPostgresInstance } from '#tests/common/postgres_instance'
 import { startRequestStream, type Exchange } from '#tests/common/request_stream'
 import { storedInPostgres } from '#tests/common/stored_products'
+import { testPort } from '#tests/common/test_ports'
 
 /*
- * The app runs as a child process on a PostgreSQL server of the test's own (port 5419, in a
+ * The app runs as a child process on a PostgreSQL server of the test's own (port TEST_PORT + 319, in a
  * temporary folder), which is killed (`pg_ctl stop -m immediate`) under a steady stream of
  * creates and reads, then started again. The test does the same whichever database the suite
  * runs on, so CI, which runs the integration suite on SQLite and again on PostgreSQL, runs it
  * twice: it takes about 15 s, less than a condition that would let one of those runs pass
  * without it is worth.
  */
-const APP_PORT = 5410
-const PG_PORT = 5419
+const APP_PORT = testPort(310)
+const PG_PORT = testPort(319)
 const ORIGIN = `http://127.0.0.1:${APP_PORT}`
 const DOWN_MS = 3000
 const RECOVERY_LIMIT_MS = 5000

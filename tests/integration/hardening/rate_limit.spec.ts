@@ -3,10 +3,11 @@ import app from '@adonisjs/core/services/app'
 import type { RunningServer } from '#tests/common/server_process'
 import { getAs, startLimitedHost, uniqueClientAddress } from '#tests/common/limited_host'
 import { servedContract } from '#tests/common/contract/contract_plugin'
+import { testPort } from '#tests/common/test_ports'
 
 /*
  * The per-client rate limit, on real host processes started with a low limit (the suite's own
- * server has a ceiling it never reaches). Ports 5301-5306.
+ * server has a ceiling it never reaches). Ports TEST_PORT + 201 to 206.
  */
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -24,7 +25,7 @@ async function statuses(port: number, path: string, count: number, address?: str
 
 test.group('Rate limit, memory store', (group) => {
   group.tap((t) => t.tags(['@slow']))
-  const PORT = 5301
+  const PORT = testPort(201)
   let host: RunningServer
   group.setup(async () => {
     host = await startLimitedHost(PORT, {
@@ -143,7 +144,7 @@ test.group('Rate limit, client address', (group) => {
 
 test.group('Rate limit, redis store', (group) => {
   group.tap((t) => t.tags(['@slow']))
-  const PORTS = [5302, 5303]
+  const PORTS = [testPort(202), testPort(203)]
   const hosts: RunningServer[] = []
   const clients: string[] = []
   const redis = async () => {
@@ -224,14 +225,14 @@ test.group('Rate limit, failures and switches', (group) => {
   test('with Redis unreachable, requests are served unthrottled and the outage is logged once', async ({
     assert,
   }) => {
-    const host = await startLimitedHost(5304, {
+    const host = await startLimitedHost(testPort(204), {
       RATE_LIMIT_STORE: 'redis',
       RATE_LIMIT_REQUESTS: '1',
       REDIS_URL: 'redis://127.0.0.1:1',
     })
     try {
       const startedAt = performance.now()
-      assert.deepEqual(await statuses(5304, '/api/catalog/sample', 3), [200, 200, 200])
+      assert.deepEqual(await statuses(testPort(204), '/api/catalog/sample', 3), [200, 200, 200])
       assert.isBelow(performance.now() - startedAt, 3000)
       // The child's log reaches this process through a pipe, a moment after the responses.
       const warnings = () => host.output().split('rate limit store unavailable').length - 1
@@ -241,7 +242,7 @@ test.group('Rate limit, failures and switches', (group) => {
       assert.equal(warnings(), 1, host.output())
 
       // Served, but not ready: a load balancer should prefer a host whose limit holds.
-      const readiness = await getAs(5304, '/health/ready')
+      const readiness = await getAs(testPort(204), '/health/ready')
       assert.equal(readiness.status, 503)
       assert.containsSubset(await readiness.json(), {
         code: 'Health.NotReady',
@@ -253,10 +254,13 @@ test.group('Rate limit, failures and switches', (group) => {
   }).timeout(30_000)
 
   test('RATE_LIMIT_STORE=off switches the limit off', async ({ assert }) => {
-    const host = await startLimitedHost(5305, { RATE_LIMIT_STORE: 'off', RATE_LIMIT_REQUESTS: '1' })
+    const host = await startLimitedHost(testPort(205), {
+      RATE_LIMIT_STORE: 'off',
+      RATE_LIMIT_REQUESTS: '1',
+    })
     try {
-      assert.deepEqual(await statuses(5305, '/api/catalog/sample', 3), [200, 200, 200])
-      const response = await getAs(5305, '/api/catalog/sample')
+      assert.deepEqual(await statuses(testPort(205), '/api/catalog/sample', 3), [200, 200, 200])
+      const response = await getAs(testPort(205), '/api/catalog/sample')
       assert.isNull(response.headers.get('x-ratelimit-limit'))
     } finally {
       await host.stop()
@@ -267,7 +271,7 @@ test.group('Rate limit, failures and switches', (group) => {
     assert,
   }) => {
     await assert.rejects(
-      () => startLimitedHost(5306, { RATE_LIMIT_WINDOW: 'every now and then' }),
+      () => startLimitedHost(testPort(206), { RATE_LIMIT_WINDOW: 'every now and then' }),
       /RATE_LIMIT_WINDOW must be a duration of at least a second/
     )
   }).timeout(30_000)

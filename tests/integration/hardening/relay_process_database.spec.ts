@@ -5,11 +5,12 @@ import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import pg from 'pg'
 import { TcpProxy } from '#tests/common/tcp_proxy'
+import { testPort } from '#tests/common/test_ports'
 
 const run = promisify(execFile)
 
 /** This group's ports, above TEST_PORT (5100 by default). */
-const PROXY_PORT = Number(process.env.TEST_PORT ?? 5100) + 53
+const PROXY_PORT = testPort(53)
 const DATABASE = `pantheon_relay_${PROXY_PORT}`
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
 const DIRECT_URL = `postgres://postgres@127.0.0.1:5432/${DATABASE}`

@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
 import { connect } from 'node:net'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
-const PORT = 5241
+const PORT = testPort(141)
 
 /**
  * Sends `text` and keeps the connection open without sending more; resolves with how long the

@@ -4,13 +4,13 @@ import app from '@adonisjs/core/services/app'
 import pg from 'pg'
 import { startServerProcess } from '#tests/common/server_process'
 import { TcpProxy } from '#tests/common/tcp_proxy'
+import { TEST_PORT, testPort } from '#tests/common/test_ports'
 
 /** This group's ports, above TEST_PORT (5100 by default); nothing listens on NOWHERE. */
-const BASE = Number(process.env.TEST_PORT ?? 5100)
-const HTTP_PORT = BASE + 40
-const PROXY_PORT = BASE + 41
-const NOWHERE = BASE + 42
-const DATABASE = `pantheon_startup_${BASE}`
+const HTTP_PORT = testPort(40)
+const PROXY_PORT = testPort(41)
+const NOWHERE = testPort(42)
+const DATABASE = `pantheon_startup_${TEST_PORT}`
 
 const HOST_ENV = {
   NODE_ENV: 'production',

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import app from '@adonisjs/core/services/app'
 import { startServerProcess } from '#tests/common/server_process'
 import { removeNamespace } from '#tests/common/broker_namespace'
+import { testPort } from '#tests/common/test_ports'
 
 const RECORDER = fileURLToPath(new URL('../../fixtures/record_driver_imports.mjs', import.meta.url))
 
@@ -47,13 +48,13 @@ async function driversLoadedBy(transport: string, port: number): Promise<Set<str
 test.group('Broker drivers are loaded on demand', (group) => {
   group.tap((t) => t.tags(['@any-database', '@slow']))
   test('a host on the memory transport never loads amqplib or ioredis', async ({ assert }) => {
-    assert.deepEqual([...(await driversLoadedBy('memory', 5224))], [])
+    assert.deepEqual([...(await driversLoadedBy('memory', testPort(124)))], [])
   }).timeout(60_000)
 
   test('a host on rabbitmq does load amqplib (the recorder sees driver imports)', async ({
     assert,
   }) => {
-    const drivers = await driversLoadedBy('rabbitmq', 5225)
+    const drivers = await driversLoadedBy('rabbitmq', testPort(125))
     assert.isTrue(drivers.has('amqplib'))
   }).timeout(60_000)
 })

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ancestorsOf, type ReceivedSpan } from '#tests/common/otlp_receiver'
+import { testPort } from '#tests/common/test_ports'
 
 const APP_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 /** This suite's ports: 60 to 69 above TEST_PORT (5100 by default). */
 export function port(offset: number): number {
-  return Number(process.env.TEST_PORT ?? 5100) + 60 + offset
+  return testPort(60 + offset)
 }
 
 export async function createProduct(httpPort: number, name: string): Promise<string> {

@@ -1,16 +1,16 @@
 import { test } from '@japa/runner'
 import { rm } from 'node:fs/promises'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
 /** Ports of the servers started here, apart from this suite's own (TEST_PORT, 5100 by default). */
-const BASE_PORT = Number(process.env.TEST_PORT ?? 5100)
 
 test.group('Catalog createdAt in any time zone', (group) => {
   group.tap((t) => t.tags(['@any-database']))
   test('a v2 product reads back the instant it was created, with the server in {timeZone}')
     .with([
-      { timeZone: 'America/Los_Angeles', port: BASE_PORT + 131 },
-      { timeZone: 'Asia/Tokyo', port: BASE_PORT + 132 },
+      { timeZone: 'America/Los_Angeles', port: testPort(131) },
+      { timeZone: 'Asia/Tokyo', port: testPort(132) },
     ])
     .run(async ({ assert, cleanup }, { timeZone, port }) => {
       const database = `tmp/created-at-${port}.sqlite3`

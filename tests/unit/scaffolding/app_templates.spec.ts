@@ -7,9 +7,10 @@ import { renderStub } from '#kit/scaffolding/render_stub'
  * The reference app's own host files are the ones `init` writes: the templates stay what this
  * repository runs and tests every day. The files left out differ on purpose: adonisrc.ts, start/
  * env.ts and routes.ts (the benchmark's routes, the kit's dist/ in the build), bin/setup.sh
- * (compiles the kit), .ci/run (PostgreSQL, the load check and the chaos run), eslint.config.js
- * (a package's preset), tsconfig.json, .gitignore, README.md, the solution tests and
- * tests/bootstrap.ts (which checks the services this repository's integration suite needs).
+ * (compiles the kit), bin/test.sh (a quick loop, and the end-to-end suite beside the others),
+ * .ci/run (PostgreSQL, the load check and the chaos run), eslint.config.js (a package's preset),
+ * tsconfig.json, .gitignore, README.md, the solution tests and tests/bootstrap.ts (which checks
+ * the services this repository's integration suite needs).
  */
 const SHARED = [
   'ace.js',
@@ -19,7 +20,6 @@ const SHARED = [
   'bin/node24.sh',
   'bin/server.ts',
   'bin/start.sh',
-  'bin/test.sh',
   'bin/test.ts',
   'config/app.ts',
   'config/bodyparser.ts',

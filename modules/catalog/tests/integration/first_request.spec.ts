@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { rm } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
 const SQLITE_FILENAME = 'tmp/catalog-first-request.sqlite3'
 
@@ -16,12 +17,12 @@ test.group('Catalog on a fresh database', (group) => {
       NODE_ENV: 'development',
       HTTPS_ENABLED: 'false',
       HOST: '127.0.0.1',
-      PORT: '5207',
+      PORT: String(testPort(107)),
       DB_CONNECTION: 'sqlite',
       SQLITE_FILENAME,
     })
     try {
-      const created = await fetch('http://127.0.0.1:5207/api/catalog', {
+      const created = await fetch(`http://127.0.0.1:${testPort(107)}/api/catalog`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'First request', price: 1 }),

@@ -3,9 +3,10 @@ import { request } from 'node:http'
 import { rm } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'
 import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
 
 const SQLITE_FILENAME = 'tmp/catalog-shutdown.sqlite3'
-const PORT = 5208
+const PORT = testPort(108)
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { TcpProxy } from '#tests/common/tcp_proxy'
 import { createProducts, eventually, knownToOrders, MessagingDeployment } from './messaging_host.js'
+import { testPort } from '#tests/common/test_ports'
 
 /*
  * The broker is unreachable while products are created: the API still answers 201 (the event
@@ -8,11 +9,15 @@ import { createProducts, eventually, knownToOrders, MessagingDeployment } from '
  * reaches Orders, each applied once.
  */
 const BROKERS = [
-  { kind: 'redis', target: { host: '127.0.0.1', port: 6379 }, ports: { proxy: 5230, http: 5220 } },
+  {
+    kind: 'redis',
+    target: { host: '127.0.0.1', port: 6379 },
+    ports: { proxy: testPort(130), http: testPort(120) },
+  },
   {
     kind: 'rabbitmq',
     target: { host: '127.0.0.1', port: 5672 },
-    ports: { proxy: 5231, http: 5221 },
+    ports: { proxy: testPort(131), http: testPort(121) },
   },
 ] as const
 

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto'
 import { connect } from 'amqplib'
 import type { IntegrationEvent } from '@pantheon/kit/messaging'
 import { TcpProxy } from '#tests/common/tcp_proxy'
+import { testPort } from '#tests/common/test_ports'
 
 /** This group's proxy port, above TEST_PORT (5100 by default). */
-const PROXY_PORT = Number(process.env.TEST_PORT ?? 5100) + 52
+const PROXY_PORT = testPort(52)
 const RABBITMQ = { host: '127.0.0.1', port: 5672 }
 
 function sampleEvent(): IntegrationEvent<{ n: number }> {

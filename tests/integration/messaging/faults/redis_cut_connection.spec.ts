@@ -4,9 +4,10 @@ import app from '@adonisjs/core/services/app'
 import { Redis, type RedisOptions } from 'ioredis'
 import type { IntegrationEvent } from '@pantheon/kit/messaging'
 import { TcpProxy } from '#tests/common/tcp_proxy'
+import { testPort } from '#tests/common/test_ports'
 
 /** This group's proxy port, above TEST_PORT (5100 by default). */
-const PROXY_PORT = Number(process.env.TEST_PORT ?? 5100) + 50
+const PROXY_PORT = testPort(50)
 const REDIS = { host: '127.0.0.1', port: 6379 }
 
 function sampleEvent(): IntegrationEvent<{ n: number }> {

@@ -3,13 +3,14 @@ import app from '@adonisjs/core/services/app'
 import type { Redis } from 'ioredis'
 import { TcpProxy } from '#tests/common/tcp_proxy'
 import { createProducts, eventually, knownToOrders, MessagingDeployment } from './messaging_host.js'
+import { testPort } from '#tests/common/test_ports'
 
 /*
  * The relay runs as its own process and is killed with SIGKILL in the middle of a batch: some
  * events are on the stream but not yet marked sent, others still claimed. After a restart
  * every event reaches Orders, and the ones published twice are applied once.
  */
-const PORTS = { proxy: 5232, http: 5222 }
+const PORTS = { proxy: testPort(132), http: testPort(122) }
 const PRODUCTS = 150
 
 async function redis(): Promise<Redis> {

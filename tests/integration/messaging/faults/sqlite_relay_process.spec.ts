@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { eventually, MessagingDeployment } from './messaging_host.js'
+import { testPort } from '#tests/common/test_ports'
 
 /*
  * The documented SQLite set-up: a host started with OUTBOX_RELAY=off and `node ace outbox:relay`
@@ -8,7 +9,7 @@ import { eventually, MessagingDeployment } from './messaging_host.js'
  * locked" (deferred transactions did: they read, then could not write on a snapshot another
  * process had moved past), and every event is sent.
  */
-const PORT = 5226
+const PORT = testPort(126)
 const WRITERS = 10
 const WRITING_MS = 6_000
 
