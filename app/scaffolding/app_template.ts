@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
-import { globSync } from 'node:fs'
+import { existsSync, globSync } from 'node:fs'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { kitVersionRanges, type KitManifest } from '../kit/kit_root.js'
@@ -109,17 +111,42 @@ export function appPackageJson(options: {
   return `${JSON.stringify(manifest, null, 2)}\n`
 }
 
+/** In a source checkout of the kit, the README written for the package's users. */
+const PACKAGE_README = join('docs', 'package', 'README.md')
+
 /**
- * Packs the kit from its source checkout into `destination` (dist/ is compiled by bin/setup.sh
- * before any `node ace` call of this repository, so packing does not build it again) and
- * returns the tarball's file name.
+ * Packs the kit into `destination` and returns the tarball's file name: an installed kit as it
+ * is, a source checkout from a staged copy whose README is the package's own (npm always ships
+ * the root README, which in the checkout is the contributors'). dist/ is compiled by
+ * bin/setup.sh before any `node ace` call of the checkout, so packing does not build it again.
  */
 export async function packKit(kitRoot: string, destination: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
-    { cwd: kitRoot, maxBuffer: 20 * 1024 * 1024 }
-  )
-  const [packed] = JSON.parse(stdout) as { filename: string }[]
-  return packed.filename
+  const staged = existsSync(join(kitRoot, PACKAGE_README)) ? await stagePackage(kitRoot) : undefined
+  try {
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
+      { cwd: staged ?? kitRoot, maxBuffer: 20 * 1024 * 1024 }
+    )
+    const [packed] = JSON.parse(stdout) as { filename: string }[]
+    return packed.filename
+  } finally {
+    if (staged) await rm(staged, { recursive: true, force: true })
+  }
+}
+
+/** A temp copy of what the package ships from a source checkout; npm applies `files` to it. */
+async function stagePackage(kitRoot: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'pantheon-kit-package-'))
+  const manifest = JSON.parse(await readFile(join(kitRoot, 'package.json'), 'utf8')) as {
+    files: string[]
+  }
+  const tops = new Set(['package.json', 'LICENSE', ...manifest.files.map((f) => f.split('/')[0])])
+  for (const top of tops) {
+    if (existsSync(join(kitRoot, top))) {
+      await cp(join(kitRoot, top), join(folder, top), { recursive: true })
+    }
+  }
+  await cp(join(kitRoot, PACKAGE_README), join(folder, 'README.md'))
+  return folder
 }

@@ -1,0 +1,97 @@
+import { test } from '@japa/runner'
+import { execFile } from 'node:child_process'
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import app from '@adonisjs/core/services/app'
+import { packKit } from '#kit/scaffolding/app_template'
+import { tarballFiles } from '#tests/common/kit_release'
+
+const run = promisify(execFile)
+
+/** What the kit's build and pack read from the checkout. */
+const CHECKOUT = [
+  'package.json',
+  'tsconfig.json',
+  'CHANGELOG.md',
+  'LICENSE',
+  'app',
+  'bin',
+  'commands',
+  'stubs',
+  'docs/package',
+]
+
+/** One file of a package tarball, as text. */
+async function fileOf(tarball: string, file: string): Promise<string> {
+  const { stdout } = await run('tar', ['-xzOf', tarball, `package/${file}`], {
+    maxBuffer: 20 * 1024 * 1024,
+  })
+  return stdout
+}
+
+test.group('The kit as a package', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  let workspace: string
+  let tarball: string
+  group.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-kit-package-test-'))
+    tarball = join(workspace, await packKit(app.makePath(), workspace))
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test('ships its license, a README for its users, and where to find and report it', async ({
+    assert,
+  }) => {
+    const files = await tarballFiles(tarball)
+    assert.includeMembers(files, ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json'])
+    assert.match(await fileOf(tarball, 'LICENSE'), /^MIT License/)
+    const readme = await fileOf(tarball, 'README.md')
+    assert.match(readme, /^# @pantheon\/kit\n/)
+    assert.include(readme, 'npm install @pantheon/kit')
+    assert.notInclude(readme, 'bin/test.sh', "the contributors' README stays in the repository")
+
+    const manifest = JSON.parse(await fileOf(tarball, 'package.json')) as Record<string, unknown>
+    assert.equal(manifest.license, 'MIT')
+    assert.properties(manifest, ['repository', 'homepage', 'bugs'])
+  })
+
+  test('ships declaration maps and source maps that lead to the TypeScript sources it holds', async ({
+    assert,
+  }) => {
+    const files = await tarballFiles(tarball)
+    assert.includeMembers(files, [
+      'dist/app/kit/main.js.map',
+      'dist/app/kit/main.d.ts.map',
+      'app/kit/main.ts',
+      'commands/init.ts',
+    ])
+    const declarationMap = JSON.parse(await fileOf(tarball, 'dist/app/kit/main.d.ts.map')) as {
+      sources: string[]
+    }
+    assert.deepEqual(declarationMap.sources, ['../../../app/kit/main.ts'])
+    const kitTests = files.filter((file) => /^(dist\/)?(tests|modules|bench)\//.test(file))
+    assert.deepEqual(kitTests, [], 'neither the kit tests nor the reference app ship')
+  })
+
+  test('npm pack --json prints npm JSON alone, the build of its prepack going to stderr', async ({
+    assert,
+  }) => {
+    // A copy of the checkout: the prepack rebuilds dist/, which this run and the end-to-end
+    // suite beside it are reading.
+    const checkout = join(workspace, 'checkout')
+    for (const entry of CHECKOUT) {
+      await cp(app.makePath(entry), join(checkout, entry), { recursive: true })
+    }
+    await symlink(app.makePath('node_modules'), join(checkout, 'node_modules'), 'dir')
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], {
+      cwd: checkout,
+      maxBuffer: 20 * 1024 * 1024,
+    })
+    const [packed] = JSON.parse(stdout) as Array<{ name: string }>
+    assert.equal(packed.name, '@pantheon/kit')
+  })
+    .tags(['@slow'])
+    .timeout(120_000)
+})
