@@ -71,10 +71,11 @@ export default defineConfig({
   },
 
   /**
-   * Copied into build/: this repository imports @pantheon/kit by its own package name (a
-   * self-reference), which resolves to the compiled kit in dist/.
+   * This repository imports @pantheon/kit by its own package name (a self-reference), which
+   * resolves to the kit's sources in app/ and commands/: the build compiles them with the rest,
+   * and copies the commands' index, which ace reads beside commands/_index.js.
    */
-  metaFiles: [{ pattern: 'dist/**', reloadServer: false }],
+  metaFiles: [{ pattern: 'commands/commands.json', reloadServer: false }],
 
   hooks: {
     init: [indexEntities(), indexModules()],

@@ -1,8 +1,8 @@
 /*
- * Compiles the kit (app/, commands/) into dist/ and copies what ships beside the code: the
- * commands index and the stubs. `npm pack` runs it (prepack), and bin/setup.sh runs it whenever
- * the kit's sources changed, because this repository's reference app imports the kit by its
- * package name, which resolves to dist/.
+ * Compiles the kit (app/, commands/) into dist/, with declaration and source maps, and copies
+ * what ships beside the code: the commands index and the stubs. `npm pack` and `npm run
+ * pack:kit` run it, and bin/setup.sh runs it whenever the kit's sources changed, because
+ * `node ace init` packs dist/ into new apps (the reference app itself runs the sources).
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, rmSync } from 'node:fs'

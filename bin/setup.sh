@@ -1,7 +1,7 @@
 # Sourced by bin/start.sh, bin/test.sh and .ci/run: Node.js 24 on PATH (bin/node24.sh), the npm
 # packages installed from package-lock.json (again whenever the lock file changes), and the kit
-# compiled into dist/ whenever its sources changed: this repository's reference app imports
-# @pantheon/kit by its own package name, which resolves to dist/.
+# compiled into dist/ whenever its sources changed. The reference app runs the kit's sources
+# (package.json exports them); dist/ is what `node ace init` packs into new apps.
 
 source "$(dirname "${BASH_SOURCE[0]}")/node24.sh"
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync, globSync } from 'node:fs'
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -140,13 +140,42 @@ async function stagePackage(kitRoot: string): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'pantheon-kit-package-'))
   const manifest = JSON.parse(await readFile(join(kitRoot, 'package.json'), 'utf8')) as {
     files: string[]
-  }
-  const tops = new Set(['package.json', 'LICENSE', ...manifest.files.map((f) => f.split('/')[0])])
+  } & Record<string, unknown>
+  const tops = new Set(['LICENSE', ...manifest.files.map((file) => file.split('/')[0])])
   for (const top of tops) {
     if (existsSync(join(kitRoot, top))) {
       await cp(join(kitRoot, top), join(folder, top), { recursive: true })
     }
   }
+  await writeFile(join(folder, 'package.json'), publishedManifest(manifest))
   await cp(join(kitRoot, PACKAGE_README), join(folder, 'README.md'))
   return folder
+}
+
+/**
+ * The package's manifest from the checkout's: there, every export names a source file (as
+ * `.js`, which the TypeScript loader and tsc take to the `.ts` beside it), so the reference app
+ * runs the kit's sources with no build; the package exports the compiled files in dist/ and
+ * their declarations. The checkout's `imports` aliases and scripts are its own and stay out.
+ */
+export function publishedManifest(manifest: Record<string, unknown>): string {
+  const exports = manifest.exports as Record<string, string>
+  const compiled = Object.fromEntries(
+    Object.entries(exports).map(([subpath, target]) =>
+      /^\.\/(app|commands)\/.*\.js$/.test(target)
+        ? [
+            subpath,
+            {
+              types: target.replace(/^\.\//, './dist/').replace(/\.js$/, '.d.ts'),
+              default: target.replace(/^\.\//, './dist/'),
+            },
+          ]
+        : [subpath, target]
+    )
+  )
+  const published: Record<string, unknown> = { ...manifest, exports: compiled }
+  delete published.imports
+  // The checkout's scripts build and test the checkout; prepublishOnly refuses its manifest.
+  delete published.scripts
+  return `${JSON.stringify(published, null, 2)}\n`
 }

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import type { ICruiseResult } from 'dependency-cruiser'
 import {
   APP_ROOT,
@@ -57,12 +59,21 @@ test.group('Architecture of the solution', () => {
     const moduleImports = imports.filter(({ source }) => source.startsWith('modules/'))
     const kit = moduleImports.filter(({ module }) => module.startsWith('@pantheon/kit/'))
 
+    // The package's exports name the kit's public files (sources here, as `.js` names).
+    const manifest = JSON.parse(await readFile(app.makePath('package.json'), 'utf8')) as {
+      exports: Record<string, unknown>
+    }
+    const publicFiles = Object.values(manifest.exports)
+      .filter((target): target is string => typeof target === 'string')
+      .map((target) => target.replace(/^\.\//, '').replace(/\.js$/, '.ts'))
     assert.isNotEmpty(kit, 'expected the modules to import @pantheon/kit')
     for (const { source, module, resolved } of kit) {
-      assert.match(resolved, /^dist\/app\/.+\.d\.ts$/, `${source} imports ${module}`)
+      assert.include(publicFiles, resolved, `${source} imports ${module}`)
     }
     const intoKitSources = moduleImports.filter(
-      ({ module, resolved }) => module.startsWith('#kit/') || /^(app|commands)\//.test(resolved)
+      ({ module, resolved }) =>
+        module.startsWith('#kit/') ||
+        (!module.startsWith('@pantheon/kit/') && /^(app|commands)\//.test(resolved))
     )
     assert.deepEqual(
       intoKitSources.map(({ source, module }) => `${source} -> ${module}`),

@@ -66,8 +66,8 @@ export function failingWriter(failOnWrite: number): FileWriter {
 
 /**
  * Links the app's node_modules to this repository's packages, the kit being this repository
- * (its package.json exports the compiled kit in dist/): the generated files resolve their
- * imports, and prettier finds the app's config, with no install.
+ * (its package.json exports the kit's sources): the generated files resolve their imports, and
+ * prettier finds the app's config, with no install.
  */
 async function linkPackages(root: string) {
   const modules = join(root, 'node_modules')

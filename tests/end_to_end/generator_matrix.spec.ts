@@ -287,6 +287,7 @@ async function runCase(assert: Assert, shop: string, drawn: DrawnCase, number: n
 }
 
 test.group('Generator matrix', (group) => {
+  group.tap((t) => t.tags(['@long']))
   let template: Awaited<ReturnType<typeof templateApp>>
   group.setup(async () => {
     template = await templateApp(app.makePath())

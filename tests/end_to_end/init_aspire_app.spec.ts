@@ -53,6 +53,7 @@ async function withAdmin<T>(action: (client: pg.Client) => Promise<T>): Promise<
 }
 
 test.group('init --aspire end to end', (group) => {
+  group.tap((t) => t.tags(['@long']))
   let workspace: string
   group.each.setup(async () => {
     workspace = await mkdtemp(join(tmpdir(), 'pantheon-aspire-e2e-'))

@@ -73,6 +73,7 @@ const killPoints = (runMs: number, count: number) =>
   Array.from({ length: count }, (_, index) => Math.round((runMs * (index + 1)) / (count + 1)))
 
 test.group('Interrupted scaffolding', (group) => {
+  group.tap((t) => t.tags(['@long']))
   let workspace: string
   group.each.setup(async () => {
     workspace = await mkdtemp(join(tmpdir(), 'pantheon-interrupted-'))

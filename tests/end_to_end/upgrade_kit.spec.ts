@@ -74,6 +74,7 @@ const FIX = {
 }
 
 test.group('Kit upgrade end to end', (group) => {
+  group.tap((t) => t.tags(['@long']))
   let workspace: string
   group.each.setup(async () => {
     workspace = await mkdtemp(join(tmpdir(), 'pantheon-upgrade-'))

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process'
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { packKit } from '#kit/scaffolding/app_template'
@@ -57,6 +58,27 @@ test.group('The kit as a package', (group) => {
     assert.properties(manifest, ['repository', 'homepage', 'bugs'])
   })
 
+  test('exports the compiled files it holds, with their declarations, where the checkout exports sources', async ({
+    assert,
+  }) => {
+    const files = await tarballFiles(tarball)
+    const manifest = JSON.parse(await fileOf(tarball, 'package.json')) as {
+      exports: Record<string, string | { types: string; default: string }>
+      scripts?: unknown
+      imports?: unknown
+    }
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      if (subpath === './package.json') continue
+      assert.isObject(target, subpath)
+      const { types, default: compiled } = target as { types: string; default: string }
+      assert.match(compiled, /^\.\/dist\/.*\.js$/, subpath)
+      assert.include(files, compiled.slice(2), subpath)
+      assert.include(files, types.slice(2), subpath)
+    }
+    assert.notProperty(manifest, 'imports')
+    assert.notProperty(manifest, 'scripts')
+  })
+
   test('ships declaration maps and source maps that lead to the TypeScript sources it holds', async ({
     assert,
   }) => {
@@ -94,4 +116,25 @@ test.group('The kit as a package', (group) => {
   })
     .tags(['@slow'])
     .timeout(120_000)
+})
+
+test.group('The kit in its own checkout', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+
+  test('the reference app and its tests run the kit from its sources, with no build', async ({
+    assert,
+  }) => {
+    const sources = pathToFileURL(app.makePath('app/')).href
+    for (const subpath of ['application', 'http', 'messaging', 'provider', 'commands']) {
+      const resolved = import.meta.resolve(`@pantheon/kit/${subpath}`)
+      assert.isTrue(resolved.endsWith('.ts'), `@pantheon/kit/${subpath} resolved to ${resolved}`)
+      assert.notInclude(resolved, '/dist/', `@pantheon/kit/${subpath}`)
+    }
+    assert.isTrue(import.meta.resolve('@pantheon/kit/application').startsWith(sources))
+    // The aliases of the kit's own tests reach the same files, so classes are never doubled.
+    assert.equal(
+      import.meta.resolve('#kit/building_blocks/application/index'),
+      import.meta.resolve('@pantheon/kit/application')
+    )
+  })
 })

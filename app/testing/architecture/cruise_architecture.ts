@@ -1,5 +1,7 @@
-import { resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { cruise, type ICruiseResult } from 'dependency-cruiser'
+import { KIT_PACKAGE_NAME } from '../../kit/kit_root.js'
 import { architectureRules } from './rules.js'
 
 /** The app root: tests run from it (`node ace test`). */
@@ -34,19 +36,47 @@ const enhancedResolveOptions = {
   conditionNames: ['import', 'require', 'node', 'types', 'default'],
 }
 
+/**
+ * The kit's own checkout exports its sources by their `.js` names (the TypeScript loader and tsc
+ * read the `.ts` beside each), and enhanced-resolve applies extensionAlias to relative paths and
+ * `imports`, not to `exports`: when the cruised app is that checkout (it imports the kit by its
+ * own name), each such export is aliased to its source. An installed kit exports files that
+ * exist, and gets no alias.
+ */
+function sourceExportAliases(root: string): Record<string, string> {
+  const manifestPath = join(root, 'package.json')
+  if (!existsSync(manifestPath)) return {}
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    name?: string
+    exports?: Record<string, unknown>
+  }
+  if (manifest.name !== KIT_PACKAGE_NAME || !manifest.exports) return {}
+  const aliases: Record<string, string> = {}
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    if (typeof target !== 'string' || !target.endsWith('.js')) continue
+    const source = join(root, target.replace(/\.js$/, '.ts'))
+    if (existsSync(join(root, target)) || !existsSync(source)) continue
+    aliases[`${manifest.name}${subpath.slice(1)}$`] = source
+  }
+  return aliases
+}
+
 /** Cruises `paths` (relative to baseDir, the app root by default) with the architecture rules. */
 export async function cruiseWithArchitectureRules(
   paths: string[],
   options: CruiseArchitectureOptions = {}
 ): Promise<ICruiseResult> {
+  const baseDir = options.baseDir ?? APP_ROOT
+  // dependency-cruiser hands every option to enhanced-resolve; its types list only some.
+  const resolveOptions = { ...enhancedResolveOptions, alias: sourceExportAliases(baseDir) }
   const { output } = await cruise(paths, {
-    baseDir: options.baseDir ?? APP_ROOT,
+    baseDir,
     validate: true,
     ruleSet: { forbidden: architectureRules },
     // Count `import type` and type-only usages too: they couple layers just as much.
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    enhancedResolveOptions,
+    enhancedResolveOptions: resolveOptions,
     outputType: 'json',
   })
   if (typeof output === 'string') {

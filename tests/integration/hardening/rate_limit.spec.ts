@@ -24,7 +24,7 @@ async function statuses(port: number, path: string, count: number, address?: str
 }
 
 test.group('Rate limit, memory store', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   const PORT = testPort(201)
   let host: RunningServer
   group.setup(async () => {
@@ -121,7 +121,7 @@ test.group('Rate limit, memory store', (group) => {
 })
 
 test.group('Rate limit, client address', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   test('X-Forwarded-For names the client only when a trusted (loopback) proxy sent the request', async ({
     assert,
   }) => {
@@ -143,7 +143,7 @@ test.group('Rate limit, client address', (group) => {
 })
 
 test.group('Rate limit, redis store', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   const PORTS = [testPort(202), testPort(203)]
   const hosts: RunningServer[] = []
   const clients: string[] = []
@@ -221,7 +221,7 @@ test.group('Rate limit, redis store', (group) => {
 })
 
 test.group('Rate limit, failures and switches', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   test('with Redis unreachable, requests are served unthrottled and the outage is logged once', async ({
     assert,
   }) => {

@@ -106,7 +106,7 @@ function assertApplied(assert: Assert, trace: ReceivedSpan[], consume: ReceivedS
 }
 
 test.group('One trace from the request to the Orders consumer', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   let receiver: OtlpReceiver
   group.each.setup(async () => {
     receiver = await new OtlpReceiver(port(0)).start()
@@ -388,7 +388,7 @@ test.group('One trace from the request to the Orders consumer', (group) => {
 })
 
 test.group('Telemetry off', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   let receiver: OtlpReceiver
   group.each.setup(async () => {
     receiver = await new OtlpReceiver(port(0)).start()

@@ -7,7 +7,8 @@ import { port, runAce } from './telemetry_host.js'
  * database and broker connections and exits. (A failed final export used to throw out of the
  * host's shutdown, leaving the database open, and the command never exited.)
  */
-test.group('Telemetry with the collector away', () => {
+test.group('Telemetry with the collector away', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('an ace command still finishes and exits', async ({ assert, cleanup }) => {
     const deployment = new MessagingDeployment('redis', 6379)
     cleanup(() => deployment.removeFiles())

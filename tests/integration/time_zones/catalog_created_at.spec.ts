@@ -6,7 +6,7 @@ import { testPort } from '#tests/common/test_ports'
 /** Ports of the servers started here, apart from this suite's own (TEST_PORT, 5100 by default). */
 
 test.group('Catalog createdAt in any time zone', (group) => {
-  group.tap((t) => t.tags(['@any-database']))
+  group.tap((t) => t.tags(['@any-database', '@slow']))
   test('a v2 product reads back the instant it was created, with the server in {timeZone}')
     .with([
       { timeZone: 'America/Los_Angeles', port: testPort(131) },

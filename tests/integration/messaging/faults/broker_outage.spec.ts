@@ -22,7 +22,7 @@ const BROKERS = [
 ] as const
 
 test.group('Broker outage', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   for (const broker of BROKERS) {
     test(`${broker.kind} down: 201s, events wait in the outbox, all delivered once it is back`, async ({
       assert,

@@ -21,7 +21,7 @@ function sampleEvent(): IntegrationEvent<{ n: number }> {
 }
 
 test.group('RabbitMQ transport on a connection cut without a reset', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   test('publishes fail for a moment, then succeed again once the heartbeat has found the connection dead', async ({
     assert,
     cleanup,

@@ -22,7 +22,7 @@ function sampleEvent(): IntegrationEvent<{ n: number }> {
 }
 
 test.group('Redis transport on a connection cut without a reset', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   test('a consumer whose connection goes silent reconnects and receives the next event', async ({
     assert,
     cleanup,
@@ -77,7 +77,7 @@ test.group('Redis transport on a connection cut without a reset', (group) => {
 })
 
 test.group('Redis connection of the app on a connection cut without a reset', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   test('publishes fail for a moment, then succeed again on a new connection', async ({
     assert,
     cleanup,

@@ -19,7 +19,7 @@ async function redis(): Promise<Redis> {
 }
 
 test.group('Relay crash', (group) => {
-  group.tap((t) => t.tags(['@slow']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   test('relay SIGKILLed mid-batch: after a restart every event is delivered, each applied once', async ({
     assert,
     cleanup,
