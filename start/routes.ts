@@ -8,16 +8,20 @@ import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import env from '#start/env'
 
-router.get('/', () => ({ name: 'pantheon', status: 'running' }))
+router.get('/', () => ({ name: 'pantheon', status: 'running' })).as('home')
 
-router.get('/health/live', async (ctx) => {
-  const { live } = await import('@pantheon/kit/host/health')
-  return live(ctx)
-})
-router.get('/health/ready', async (ctx) => {
-  const { ready } = await import('@pantheon/kit/host/health')
-  return ready(ctx)
-})
+router
+  .get('/health/live', async (ctx) => {
+    const { live } = await import('@pantheon/kit/host/health')
+    return live(ctx)
+  })
+  .as('health.live')
+router
+  .get('/health/ready', async (ctx) => {
+    const { ready } = await import('@pantheon/kit/host/health')
+    return ready(ctx)
+  })
+  .as('health.ready')
 
 if (env.get('BENCH_ROUTES', false)) {
   // The benchmark's bare routes compare against this repository's Catalog module, so they live

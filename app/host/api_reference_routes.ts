@@ -17,14 +17,16 @@ export function serveApiReference(
   docsPath: string
 ): void {
   const assets = apiReferenceAssets(docsPath)
-  router.get(docsPath, ({ response }) => {
-    const page = apiReferencePage(reference.entries(), assets)
-    response
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', page.contentSecurityPolicy)
-      .send(page.html)
-  })
+  router
+    .get(docsPath, ({ response }) => {
+      const page = apiReferencePage(reference.entries(), assets)
+      response
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', page.contentSecurityPolicy)
+        .send(page.html)
+    })
+    .as('api_reference')
   router
     .get(`${assets.baseUrl}/:file`, ({ params, response }) => {
       response.header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff')
@@ -32,4 +34,5 @@ export function serveApiReference(
     })
     // Any other name is no route at all: the usual 404.
     .where('file', { match: assets.fileNames })
+    .as('api_reference.asset')
 }

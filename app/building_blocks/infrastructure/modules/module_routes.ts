@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { HttpRouterService } from '@adonisjs/core/types'
 import type { Mediator } from '../../application/mediator.js'
@@ -50,6 +51,8 @@ export function discoverEndpoints(index: ModuleIndex, mediator: Mediator) {
 interface RouteTable {
   method: string
   path: string
+  /** The route's name in the module (`node ace list:routes`), from its endpoint's file. */
+  name: string
   params: Record<string, ParamMatcher>
   /** Directly in api/: served in every declared version. */
   shared?: Endpoint
@@ -66,6 +69,7 @@ function buildRouteTables(endpoints: DiscoveredEndpoint[]): RouteTable[] {
     const table: RouteTable = tables.get(key) ?? {
       method,
       path: endpoint.path,
+      name: endpointName(file),
       params: {},
       byVersion: new Map(),
     }
@@ -93,7 +97,28 @@ function buildRouteTables(endpoints: DiscoveredEndpoint[]): RouteTable[] {
     }
     tables.set(key, table)
   }
-  return [...tables.values()]
+  return withUniqueNames([...tables.values()])
+}
+
+/** `api/v2/get_product_endpoint.ts` → `get_product`. */
+function endpointName(file: string): string {
+  return basename(file).replace(/_endpoint\.[cm]?[jt]s$/, '')
+}
+
+/**
+ * Route names are unique within a module: the same endpoint file name in two version folders
+ * on two different routes takes the method, then a number, after it.
+ */
+function withUniqueNames(tables: RouteTable[]): RouteTable[] {
+  const taken = new Set<string>()
+  for (const table of tables) {
+    let name = table.name
+    if (taken.has(name)) name = `${table.name}_${table.method.toLowerCase()}`
+    for (let number = 2; taken.has(name); number++) name = `${table.name}_${number}`
+    taken.add(name)
+    table.name = name
+  }
+  return tables
 }
 
 type RouteHandler = (ctx: HttpContext) => unknown
@@ -173,6 +198,7 @@ export function mountEndpoints(
         )
       )
       .prefix(`/api/${moduleName}`)
+      .as(moduleName)
     return
   }
 
@@ -183,7 +209,11 @@ export function mountEndpoints(
       )
     }
   }
-  for (const prefix of [`/api/${moduleName}`, `/api/:version/${moduleName}`]) {
+  const groups = [
+    { prefix: `/api/${moduleName}`, name: moduleName },
+    { prefix: `/api/:version/${moduleName}`, name: `${moduleName}.versioned` },
+  ]
+  for (const { prefix, name } of groups) {
     router
       .group(() =>
         tables.forEach((table) =>
@@ -198,14 +228,18 @@ export function mountEndpoints(
         )
       )
       .prefix(prefix)
+      .as(name)
       .where('version', VERSION_SEGMENT_MATCHER)
   }
 }
 
-/** A GET route answers HEAD too, as AdonisJS's router.get() does: the same answer, no body. */
+/**
+ * A GET route answers HEAD too, as AdonisJS's router.get() does: the same answer, no body. The
+ * route is named after its endpoint, under the group's prefix (`catalog.create_product`).
+ */
 function addRoute(router: HttpRouterService, table: RouteTable, handler: RouteHandler) {
   const methods = table.method === 'GET' ? ['GET', 'HEAD'] : [table.method]
-  const route = router.route(table.path, methods, handler)
+  const route = router.route(table.path, methods, handler).as(table.name)
   for (const [param, matcher] of Object.entries(table.params)) route.where(param, matcher)
 }
 
@@ -251,6 +285,8 @@ function publishDocuments(
           routes: routesOf(tables, version),
         }),
     })
-    router.get(path, (ctx) => sendJson(ctx, 200, reference.document(path)))
+    router
+      .get(path, (ctx) => sendJson(ctx, 200, reference.document(path)))
+      .as(`openapi.${moduleName}${version ? `_${versionSegment(version)}` : ''}`)
   }
 }
