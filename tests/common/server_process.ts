@@ -18,7 +18,12 @@ export interface RunningServer {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { appRoot?: string; readyPath?: string } = {}
+  options: {
+    appRoot?: string
+    readyPath?: string
+    /** Called with everything the process printed so far, whenever it prints. */
+    onOutput?: (output: string) => void
+  } = {}
 ): Promise<RunningServer> {
   const appRoot = options.appRoot ?? APP_ROOT
   let output = ''
@@ -30,8 +35,12 @@ export async function startServerProcess(
       : ['--import=@poppinss/ts-exec', 'bin/server.ts'],
     { cwd: appRoot, env: { ...process.env, LOG_LEVEL: 'info', ...env } }
   )
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
+  const append = (chunk: Buffer) => {
+    output += chunk
+    options.onOutput?.(output)
+  }
+  child.stdout.on('data', append)
+  child.stderr.on('data', append)
 
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code))

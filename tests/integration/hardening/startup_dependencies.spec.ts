@@ -77,16 +77,23 @@ test.group('Dependencies at start', (group) => {
   }) => {
     const proxy = new TcpProxy(PROXY_PORT, { host: '127.0.0.1', port: 5432 })
     cleanup(() => proxy.down())
-    const later = setTimeout(() => void proxy.up(), 1500)
-    cleanup(() => clearTimeout(later))
+    // The database comes up once the host has found it away (a fixed delay raced a host slow
+    // to start on a busy machine, which then never saw it away).
+    let databaseUp: Promise<unknown> | undefined
     const server = await startServerProcess(
       {
         ...HOST_ENV,
         STARTUP_TIMEOUT_MS: '15000',
         DATABASE_URL: `postgres://postgres@127.0.0.1:${PROXY_PORT}/${DATABASE}`,
       },
-      { readyPath: '/health/ready' }
+      {
+        readyPath: '/health/ready',
+        onOutput: (output) => {
+          if (output.includes('the database does not answer yet')) databaseUp ??= proxy.up()
+        },
+      }
     )
+    await databaseUp
     cleanup(async () => void (await server.stop()))
     assert.include(server.output(), 'the database does not answer yet')
     const created = await fetch(`http://127.0.0.1:${HTTP_PORT}/api/catalog`, {

@@ -165,7 +165,7 @@ test.group('init --aspire', (group) => {
     assert.include(build, 'RUN node ace build')
     assert.match(runtime, /^node:24/)
     assert.include(runtime, 'COPY --from=build /app/build ./')
-    assert.include(runtime, '--omit=dev')
+    assert.include(runtime, 'npm ci --omit=dev --omit=optional')
     // The app's one write: tmp/, made before the image drops root.
     assert.isBelow(runtime.indexOf('chown node:node tmp'), runtime.indexOf('USER node'))
     assert.include(runtime, 'CMD ["node", "bin/server.js"]')
