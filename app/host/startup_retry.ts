@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import { exponentialBackoff } from '../building_blocks/infrastructure/resilience/backoff.js'
 
 /** How the host waits for a dependency at start. */
 export interface StartupRetryPolicy {
@@ -50,13 +51,14 @@ export async function retryAtStart(
   onRetry: (error: unknown, delayMs: number) => void = () => {}
 ): Promise<void> {
   const startedAt = performance.now()
+  const backoff = exponentialBackoff({ firstMs: policy.initialDelayMs, maxMs: policy.maxDelayMs })
   for (let tries = 1; ; tries++) {
     try {
       await attempt()
       return
     } catch (error) {
       const elapsed = performance.now() - startedAt
-      const delay = Math.min(policy.initialDelayMs * 2 ** (tries - 1), policy.maxDelayMs)
+      const delay = backoff(tries)
       if (elapsed + delay >= policy.totalMs)
         throw new StartupDependencyError(dependency, tries, elapsed, error)
       onRetry(error, delay)

@@ -93,8 +93,12 @@ test.group('Shutdown with keep-alive connections', (group) => {
       [],
       'no request sent on an open connection failed'
     )
+    // A new connection is refused once the listener has closed; one the kernel had queued
+    // before the close, which the host never accepted (so no request of it reached the host),
+    // is reset by the kernel instead. A busy machine widens that window, so both are accepted
+    // from fresh connections, and nothing else is.
     assert.isTrue(
-      failures.every((outcome) => outcome.error === 'ECONNREFUSED'),
+      failures.every((outcome) => ['ECONNREFUSED', 'ECONNRESET'].includes(outcome.error!)),
       `only new connections are refused: ${JSON.stringify(failures.slice(0, 3))}`
     )
     const closing = outcomes.filter((outcome) => outcome.connection === 'close')

@@ -2,6 +2,7 @@ import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { MessageTransport } from './message_transport.js'
 import { OUTBOX_TABLE } from './outbox.js'
+import { exponentialBackoff } from '../resilience/backoff.js'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
 import type { TraceContext } from '../../integration/integration_event.js'
 import { contextFrom, currentTraceContext } from '../telemetry/trace_context.js'
@@ -32,7 +33,7 @@ export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
   batchSize: 100,
   leaseMs: 30_000,
   pollMs: 1_000,
-  backoffMs: (attempt) => Math.min(200 * 2 ** (attempt - 1), 30_000),
+  backoffMs: exponentialBackoff({ firstMs: 200, maxMs: 30_000 }),
 }
 
 export interface CommitListener {

@@ -11,7 +11,7 @@ import type { IntegrationEvent } from '../../integration/integration_event.js'
 import { decodeEvent, encodeEvent } from './event_envelope.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
 import type { RabbitMqTransportSettings } from './messaging_config.js'
-import { withTimeout } from './with_timeout.js'
+import { withTimeout } from '../resilience/with_timeout.js'
 
 export interface RabbitMqTransportOptions extends RabbitMqTransportSettings {
   /** A publish the broker has not confirmed by then fails, and the relay tries again later. */

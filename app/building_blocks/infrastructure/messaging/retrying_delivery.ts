@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { DeadLetters } from './dead_letters.js'
+import { exponentialBackoff } from '../resilience/backoff.js'
 import type { EventDelivery } from './message_transport.js'
 import { inSpan, isTracing } from '../telemetry/tracing.js'
 import { countConsumed, countDeadLettered } from '../telemetry/messaging_metrics.js'
@@ -14,7 +15,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 5,
-  backoffMs: (attempt) => Math.min(200 * 2 ** (attempt - 1), 10_000),
+  backoffMs: exponentialBackoff({ firstMs: 200, maxMs: 10_000 }),
 }
 
 /**
