@@ -101,8 +101,16 @@ test.group('Shutdown with keep-alive connections', (group) => {
       failures.every((outcome) => ['ECONNREFUSED', 'ECONNRESET'].includes(outcome.error!)),
       `only new connections are refused: ${JSON.stringify(failures.slice(0, 3))}`
     )
+    // Every connection the host had accepted ended with a Connection: close answer; a client
+    // whose fresh connection the kernel reset (above) may have ended before it got one.
     const closing = outcomes.filter((outcome) => outcome.connection === 'close')
-    assert.equal(closing.length, CLIENTS, 'each connection ended with a Connection: close answer')
+    const reset = failures.filter((outcome) => outcome.error === 'ECONNRESET').length
+    assert.isAtMost(closing.length, CLIENTS)
+    assert.isAtLeast(
+      closing.length,
+      CLIENTS - reset,
+      'each connection ended with a Connection: close answer'
+    )
     assert.isTrue(outcomes.every((outcome) => outcome.error || outcome.status === 404))
   }).timeout(60_000)
 
