@@ -4,7 +4,7 @@ import { definePantheonConfig } from '@pantheon/kit/host'
 
 /**
  * The host settings of @pantheon/kit, each read from the environment (see .env.example): the
- * per-client rate limit, the handler timeout, how long to wait for the database and broker at
+ * per-client rate limit, the handler timeout, how much a JSON body may hold, how long to wait for the database and broker at
  * start, migrations at start, the API reference page and the development HTTPS listener.
  */
 export default definePantheonConfig({
@@ -19,6 +19,11 @@ export default definePantheonConfig({
     window: env.get('RATE_LIMIT_WINDOW', '1 minute'),
   },
   handlerTimeoutMs: env.get('HANDLER_TIMEOUT_MS'),
+  bodyLimits: {
+    keysPerObject: env.get('BODY_MAX_KEYS'),
+    arrayItems: env.get('BODY_MAX_ITEMS'),
+    values: env.get('BODY_MAX_VALUES'),
+  },
   startupTimeoutMs: env.get('STARTUP_TIMEOUT_MS'),
   autoMigrate: env.get('DB_AUTO_MIGRATE', app.inDev),
   apiDocsPath: env.get('API_DOCS_PATH', '/docs'),

@@ -42,6 +42,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   RATE_LIMIT_WINDOW: Env.schema.string.optional(),
   /** How long a command or query may run before the request answers 503. */
   HANDLER_TIMEOUT_MS: Env.schema.number.optional(),
+  /** How much one JSON body may hold: keys per object, items per array, values in all. */
+  BODY_MAX_KEYS: Env.schema.number.optional(),
+  BODY_MAX_ITEMS: Env.schema.number.optional(),
+  BODY_MAX_VALUES: Env.schema.number.optional(),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   DATABASE_URL: Env.schema.string.optional(),

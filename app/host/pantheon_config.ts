@@ -1,5 +1,9 @@
 import string from '@adonisjs/core/helpers/string'
 import type { ApplicationService } from '@adonisjs/core/types'
+import {
+  DEFAULT_JSON_BODY_LIMITS,
+  type JsonBodyLimits,
+} from '../building_blocks/infrastructure/http/json_body_limits.js'
 
 export type RateLimitStore = 'memory' | 'redis' | 'off'
 
@@ -16,6 +20,11 @@ export interface PantheonConfigInput {
   startupTimeoutMs?: number
   /** Apply pending migrations when the web host starts (development default). */
   autoMigrate: boolean
+  /**
+   * How much structure one JSON request body may hold: keys per object, items per array and
+   * values in all (400 Request.TooManyValues past any; defaults 1,000, 10,000 and 100,000).
+   */
+  bodyLimits?: Partial<Record<keyof JsonBodyLimits, number | undefined>>
   /** Where the development API reference page is served. */
   apiDocsPath: string
   /** The development HTTPS listener next to the HTTP one. */
@@ -24,13 +33,30 @@ export interface PantheonConfigInput {
 
 export interface PantheonConfig extends PantheonConfigInput {
   rateLimit: PantheonConfigInput['rateLimit'] & { enabled: boolean }
+  bodyLimits: JsonBodyLimits
 }
 
-function positiveInteger(name: string, value: number): number {
+function positiveInteger(name: string, unit: string, value: number): number {
   if (!Number.isInteger(value) || value < 1) {
-    throw new Error(`${name} must be a whole number of requests above 0 (got ${value})`)
+    throw new Error(`${name} must be a whole number of ${unit} above 0 (got ${value})`)
   }
   return value
+}
+
+/** Each body limit's environment variable and what it counts, for the error that names it. */
+const BODY_LIMIT_SETTINGS: Record<keyof JsonBodyLimits, [variable: string, unit: string]> = {
+  keysPerObject: ['BODY_MAX_KEYS', 'keys'],
+  arrayItems: ['BODY_MAX_ITEMS', 'items'],
+  values: ['BODY_MAX_VALUES', 'values'],
+}
+
+function bodyLimits(input: PantheonConfigInput['bodyLimits'] = {}): JsonBodyLimits {
+  const limits = { ...DEFAULT_JSON_BODY_LIMITS }
+  for (const key of Object.keys(limits) as Array<keyof JsonBodyLimits>) {
+    const value = input[key]
+    if (value !== undefined) limits[key] = positiveInteger(...BODY_LIMIT_SETTINGS[key], value)
+  }
+  return limits
 }
 
 function duration(name: string, value: string): string {
@@ -52,9 +78,10 @@ export function definePantheonConfig(input: PantheonConfigInput): PantheonConfig
     rateLimit: {
       ...input.rateLimit,
       enabled: input.rateLimit.store !== 'off',
-      requests: positiveInteger('RATE_LIMIT_REQUESTS', input.rateLimit.requests),
+      requests: positiveInteger('RATE_LIMIT_REQUESTS', 'requests', input.rateLimit.requests),
       window: duration('RATE_LIMIT_WINDOW', input.rateLimit.window),
     },
+    bodyLimits: bodyLimits(input.bodyLimits),
   }
 }
 

@@ -105,6 +105,27 @@ const hugeArrays = fc
     return `[${'{"name":"Pen","price":1},'.repeat(Math.ceil(length / 20))}{}]`
   })
 
+/**
+ * Many keys or values in a small body, around and far past the structure limits (1,000 keys per
+ * object, 10,000 items, 100,000 values): one object of unknown keys, many small objects, keys
+ * spread over nested objects. Each costs the server work per key unless refused from the text.
+ */
+const manyKeys = fc
+  .tuple(
+    fc.oneof(fc.integer({ min: 990, max: 1_010 }), fc.integer({ min: 1_000, max: 80_000 })),
+    fc.constantFrom('one object', 'with fields', 'many objects', 'nested')
+  )
+  .map(([count, shape]) => {
+    const keys = (n: number) => Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(',')
+    if (shape === 'one object') return `{${keys(count)}}`
+    if (shape === 'with fields') return `{"name":"","price":"x",${keys(count)}}`
+    if (shape === 'many objects')
+      return `[${Array(Math.ceil(count / 10))
+        .fill(`{${keys(10)}}`)
+        .join(',')}]`
+    return `{"a":{${keys(Math.ceil(count / 2))}},"b":{${keys(Math.floor(count / 2))}}}`
+  })
+
 /** Keys that reach an object's prototype when a parser or a merge is careless. */
 const prototypeKeys = fc.oneof(
   fc.constantFrom(
@@ -202,7 +223,7 @@ export const validProducts = fc.record({
 
 /**
  * Bodies for the chaos run: the JSON bodies above plus malformed and truncated JSON, huge
- * numbers, NUL and unusual Unicode, deep nesting, huge arrays and prototype keys. Strings go out
+ * numbers, NUL and unusual Unicode, deep nesting, huge arrays, many keys and prototype keys. Strings go out
  * as UTF-8; buffers carry bytes that are not valid UTF-8.
  */
 export const oddBodies: fc.Arbitrary<string | Buffer | undefined> = fc.oneof(
@@ -213,6 +234,7 @@ export const oddBodies: fc.Arbitrary<string | Buffer | undefined> = fc.oneof(
   { weight: 3, arbitrary: unusualText },
   { weight: 1, arbitrary: deepNesting },
   { weight: 1, arbitrary: hugeArrays },
+  { weight: 1, arbitrary: manyKeys },
   { weight: 2, arbitrary: prototypeKeys },
   { weight: 1, arbitrary: fc.constantFrom('', ' ', '\r\n', '{}', '[]', '{"":""}', 'null') }
 )

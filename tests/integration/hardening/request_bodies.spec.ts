@@ -4,7 +4,13 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 
 interface Answer {
   status: number
-  body: { code?: string; detail?: string } | string
+  body: {
+    code?: string
+    detail?: string
+    errors?: Array<{ field?: string; code: string }>
+    omittedErrors?: number
+  }
+  bytes: number
 }
 
 /** POSTs bytes exactly as given to the suite's server, with the headers given. */
@@ -28,7 +34,11 @@ function post(path: string, body: Buffer | string, headers: Record<string, strin
         response.setEncoding('utf8')
         response.on('data', (chunk: string) => (text += chunk))
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) })
+          resolve({
+            status: response.statusCode ?? 0,
+            body: JSON.parse(text),
+            bytes: Buffer.byteLength(text),
+          })
         )
         response.on('error', reject)
       }
@@ -116,4 +126,94 @@ test.group('Request bodies', () => {
       assert.deepInclude(answer.body, { code: 'Request.InvalidJson' })
     }
   })
+
+  test('a lone half of a surrogate pair, or bytes that are not UTF-8, are refused, not stored altered', async ({
+    assert,
+  }) => {
+    for (const body of [
+      '{"name":"x\\ud800y","price":1}',
+      '{"name":"Pen","price":1,"category":"\\udfff"}',
+      Buffer.concat([
+        Buffer.from('{"name":"x'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('","price":1}'),
+      ]),
+    ]) {
+      const answer = await post('/api/v2/catalog', body)
+      assert.equal(answer.status, 400, String(body))
+      assert.deepInclude(answer.body, { code: 'Request.InvalidCharacter' })
+    }
+    // A whole pair, escaped or not, is one character like any other.
+    const pair = await post('/api/catalog', '{"name":"\\ud83d\\ude00 😀","price":1}')
+    assert.equal(pair.status, 201)
+  })
+
+  test('__proto__ and constructor.prototype keys are fields the endpoint does not define', async ({
+    assert,
+  }) => {
+    for (const [body, field] of [
+      ['{"name":"Pen","price":1,"__proto__":{"admin":true}}', '__proto__'],
+      ['{"name":"Pen","price":1,"constructor":{"prototype":{"admin":true}}}', 'constructor'],
+      ['{"name":"Pen","price":1,"constructor":1}', 'constructor'],
+    ]) {
+      const answer = await post('/api/catalog', body)
+      assert.equal(answer.status, 400, body)
+      assert.equal(answer.body.code, 'Validation.Failed')
+      assert.include(
+        answer.body.errors!.map((error) => `${error.field}:${error.code}`),
+        `${field}:unknownField`
+      )
+    }
+  })
+
+  test('unknown fields are reported together with every invalid field', async ({ assert }) => {
+    const answer = await post('/api/catalog', '{"name":"","price":"x","extra":1}')
+    assert.equal(answer.status, 400)
+    assert.sameMembers(
+      answer.body.errors!.map((error) => `${error.field}:${error.code}`),
+      ['extra:unknownField', 'name:minLength', 'price:number']
+    )
+  })
+
+  test('the errors of a body with hundreds of bad fields are capped, and the answer stays small', async ({
+    assert,
+  }) => {
+    const body = JSON.stringify(
+      Object.fromEntries([['name', ''], ...Array.from({ length: 900 }, (_, i) => [`k${i}`, i])])
+    )
+    const answer = await post('/api/catalog', body)
+    assert.equal(answer.status, 400)
+    assert.lengthOf(answer.body.errors!, 20)
+    assert.equal(answer.body.omittedErrors, 900 + 2 - 20) // 900 unknown, name and price invalid
+    assert.match(answer.body.detail!, /and 880 more$/)
+    assert.isBelow(answer.bytes, 6_000)
+  })
+
+  test('a body of {what} is refused from its text, with an answer of a few KB')
+    .with([
+      {
+        what: '50,000 keys in one object',
+        body: () =>
+          JSON.stringify(
+            Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i]))
+          ),
+        detail: 'An object in the body has more than 1000 keys: send less in one request',
+      },
+      {
+        what: '20,000 items in one array',
+        body: () => JSON.stringify({ name: 'Pen', price: 1, category: Array(20_000).fill(0) }),
+        detail: 'An array in the body has more than 10000 items: send less in one request',
+      },
+      {
+        what: '120,000 values in all',
+        body: () => JSON.stringify({ a: Array.from({ length: 20 }, () => Array(6_000).fill(0)) }),
+        detail: 'The body holds more than 100000 values in all: send less in one request',
+      },
+    ])
+    .run(async ({ assert }, { body, detail }) => {
+      const answer = await post('/api/catalog', body())
+      assert.equal(answer.status, 400)
+      assert.deepInclude(answer.body, { code: 'Request.TooManyValues', detail })
+      assert.isBelow(answer.bytes, 1_000)
+    })
 })

@@ -1,37 +1,57 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { VALIDATION_ERROR_CODE } from '../../application/pipeline/validation_behavior.js'
 import type { Endpoint } from './endpoint.js'
 import { pathParamNames, requestBodySchema } from './openapi/request_body_schema.js'
-import { sendProblem } from './problem_details.js'
-import { unknownFields } from './unknown_fields.js'
-
-export const UNKNOWN_FIELD_RULE = 'unknownField'
+import type { VineJsonSchemaSource } from './openapi/vine_json_schema.js'
+import { type ProblemError, sendProblem } from './problem_details.js'
+import { unknownFields, unknownFieldsProblem } from './unknown_fields.js'
 
 /**
  * How a route runs an endpoint. An endpoint that documents its request body
  * (`docs.requestBody`) gets a body holding only the fields it defines: any other field answers
- * 400 before the endpoint runs. VineJS drops unknown fields silently and an endpoint reads only
- * the fields it knows, so otherwise a field a client believes stored (a typo, a field of another
- * API version) would vanish while the request succeeds; the API document says
+ * 400 before the endpoint runs, together with every other failed field of the body, so a client
+ * learns everything to fix at once. VineJS drops unknown fields silently and an endpoint reads
+ * only the fields it knows, so otherwise a field a client believes stored (a typo, a field of
+ * another API version) would vanish while the request succeeds; the API document says
  * `additionalProperties: false`, and this keeps the service to it. Fields the route takes from its
  * path (`:id`) are not body fields.
  */
 export function endpointHandler(endpoint: Endpoint): (ctx: HttpContext) => Promise<void> {
   const validator = endpoint.docs?.requestBody
   if (!validator) return (ctx) => endpoint.handle(ctx)
-  const schema = requestBodySchema(validator, pathParamNames(endpoint.path))
+  const pathParams = pathParamNames(endpoint.path)
+  const schema = requestBodySchema(validator, pathParams)
   return async (ctx) => {
-    const unknown = unknownFields(schema, ctx.request.body())
+    const body = ctx.request.body()
+    const unknown = unknownFields(schema, body)
     if (unknown.length === 0) return endpoint.handle(ctx)
-    sendProblem(ctx, {
-      status: 400,
-      code: VALIDATION_ERROR_CODE,
-      detail: `The body has fields this endpoint does not define: ${unknown.map((u) => u.field).join(', ')}`,
-      errors: unknown.map(({ field, accepted }) => ({
-        field,
-        code: UNKNOWN_FIELD_RULE,
-        message: `The ${field} field is not part of this request${accepted.length > 0 ? ` (its fields: ${accepted.join(', ')})` : ''}`,
-      })),
-    })
+    const invalid = await invalidFields(validator, { ...body, ...ctx.params }, pathParams)
+    sendProblem(ctx, unknownFieldsProblem(unknown, invalid))
   }
+}
+
+interface Validating {
+  tryValidate(data: unknown): Promise<[unknown, unknown]>
+}
+
+function isValidating(source: VineJsonSchemaSource): source is VineJsonSchemaSource & Validating {
+  return typeof (source as Partial<Validating>).tryValidate === 'function'
+}
+
+/**
+ * The body's failed fields by the endpoint's own validator (the one its command is checked with
+ * later), path params excepted. Only a compiled VineJS validator can say; a bare schema says
+ * nothing more.
+ */
+async function invalidFields(
+  validator: VineJsonSchemaSource,
+  input: Record<string, unknown>,
+  pathParams: readonly string[]
+): Promise<ProblemError[]> {
+  if (!isValidating(validator)) return []
+  const [error] = await validator.tryValidate(input)
+  const messages = (error as { messages?: unknown } | null)?.messages
+  if (!Array.isArray(messages)) return []
+  return (messages as Array<{ field: string; rule: string; message: string }>)
+    .filter((entry) => !pathParams.includes(entry.field))
+    .map((entry) => ({ field: entry.field, code: entry.rule, message: entry.message }))
 }

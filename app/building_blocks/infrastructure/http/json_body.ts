@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
+import { DEFAULT_JSON_BODY_LIMITS, type JsonBodyLimits } from './json_body_limits.js'
 import { readJsonBody, RefusedBody } from './json_body_reader.js'
 import { jsonDepth, MAX_JSON_DEPTH } from './json_depth.js'
 import { sendProblem } from './problem_details.js'
@@ -11,12 +12,16 @@ const JSON_TYPES = ['application/json', 'application/*+json']
 
 /** The JSON body limit of config/bodyparser.ts, read on the first request. */
 let bodyLimit: string | number | undefined
+/** The structure limits of config/pantheon.ts (`bodyLimits`), read on the first request. */
+let structureLimits: JsonBodyLimits | undefined
 
 /**
  * Wraps a route handler so that it runs once the request's body is read the one way the API
  * accepts it: a body in any other media type than JSON is refused with 415 before anything
  * reads it (instead of being silently read as an empty object); readJsonBody reads it (413 over
- * the limit, 400 malformed, undecodable, nested deeper than MAX_JSON_DEPTH or holding NUL).
+ * the byte limit; 400 malformed, undecodable, not UTF-8, nested deeper than MAX_JSON_DEPTH, over
+ * the structure limits of config/pantheon.ts, holding NUL, half a surrogate pair or a prototype
+ * key).
  *
  * A wrapper on the routes that take a body, not a middleware on every route: AdonisJS builds a
  * middleware class through the container on every request, and that alone cost a GET about a
@@ -48,7 +53,11 @@ export function withJsonBody<Result>(handler: (ctx: HttpContext) => Result) {
     }
     try {
       bodyLimit ??= app.config.get<string | number>('bodyparser.json.limit', '1mb')
-      await readJsonBody(ctx, bodyLimit)
+      structureLimits ??= {
+        ...DEFAULT_JSON_BODY_LIMITS,
+        ...app.config.get<Partial<JsonBodyLimits>>('pantheon.bodyLimits', {}),
+      }
+      await readJsonBody(ctx, bodyLimit, structureLimits)
     } catch (error) {
       if (error instanceof RefusedBody) return sendProblem(ctx, error.problem)
       throw error

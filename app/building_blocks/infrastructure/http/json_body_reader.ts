@@ -3,10 +3,11 @@ import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import getRawBody from 'raw-body'
 import type { HttpContext } from '@adonisjs/core/http'
-import { safeParse } from '@poppinss/utils/json'
-import { MAX_JSON_DEPTH } from './json_depth.js'
-import { containsNul, jsonTextDepth } from './json_text.js'
-import type { ProblemInput } from './problem_details.js'
+import { jsonTextOverLimit, type JsonBodyLimits } from './json_body_limits.js'
+import { invalidCharacter } from './json_text.js'
+import { MAX_LISTED_ERRORS, type ProblemInput } from './problem_details.js'
+import { prototypeKeys } from './prototype_keys.js'
+import { unknownFieldsProblem } from './unknown_fields.js'
 
 /**
  * The decompressing stream of the `inflation` package (what AdonisJS's body parser uses): the
@@ -32,53 +33,65 @@ interface RawBodyError {
 /** Only an object or an array is a request document (AdonisJS's "strict" JSON). */
 const DOCUMENT_START = /^[ \t\n\r]*[[{]/
 
+/** Decodes UTF-8 strictly: a byte sequence that is no character is refused, not replaced. */
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
 /**
- * Reads and parses a JSON request body the way AdonisJS's body parser does (gzip, deflate and br
- * decompressed, the size limit applied after decompression, prototype-poisoning keys removed),
- * with the checks that must come before parsing: nesting depth on the text itself, and a body
- * that does not decompress answered 400 instead of failing the request. Throws RefusedBody.
+ * Reads and parses a JSON request body as AdonisJS's body parser would (gzip, deflate and br
+ * decompressed, the size limit applied after decompression), with the checks that must come
+ * before any work per key: the nesting depth and the counts of keys, items and values on the text
+ * itself (`limits`), bytes that are not UTF-8, and a body that does not decompress, each answered
+ * 400 instead of failing the request or holding the thread. Once parsed, characters no field
+ * accepts and prototype keys are refused too. Throws RefusedBody.
  */
-export async function readJsonBody(ctx: HttpContext, limit: string | number): Promise<void> {
+export async function readJsonBody(
+  ctx: HttpContext,
+  byteLimit: string | number,
+  limits: JsonBodyLimits
+): Promise<void> {
   const request = ctx.request.request
   const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase()
   const length = request.headers['content-length']
-  let text: string
+  let bytes: Buffer
   let decoded: Readable | undefined
   try {
     decoded = inflate(request)
-    text = await getRawBody(decoded, {
-      encoding: 'utf8',
-      limit,
+    bytes = await getRawBody(decoded, {
+      limit: byteLimit,
       length: length && encoding === 'identity' ? Number(length) : undefined,
     })
   } catch (error) {
     discardRest(request, decoded)
-    throw readFailure(error as RawBodyError, encoding, limit)
+    throw readFailure(error as RawBodyError, encoding, byteLimit)
   }
 
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    throw new RefusedBody({ status: 400, ...NOT_UTF8 })
+  }
   if (text.length === 0) return ctx.request.setInitialBody({})
   if (!DOCUMENT_START.test(text)) throw new RefusedBody({ status: 400, ...MALFORMED })
-  if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-    throw new RefusedBody({
-      status: 400,
-      code: 'Request.TooDeep',
-      detail: `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
-    })
-  }
-  let parsed: unknown
+  const overLimit = jsonTextOverLimit(text, limits)
+  if (overLimit) throw new RefusedBody({ status: 400, ...overLimit })
+  let parsed: Record<string, unknown>
   try {
-    parsed = safeParse(text)
+    // Plain JSON.parse keeps a `__proto__` key as an own key (it never sets the prototype), so
+    // prototypeKeys can name it below instead of it vanishing.
+    parsed = JSON.parse(text)
   } catch {
     throw new RefusedBody({ status: 400, ...MALFORMED })
   }
-  if (containsNul(parsed)) {
-    throw new RefusedBody({
-      status: 400,
-      code: 'Request.InvalidCharacter',
-      detail: 'The body holds the NUL character (\\u0000), which no field accepts: remove it',
-    })
+  const invalid = invalidCharacter(parsed)
+  if (invalid) throw new RefusedBody({ status: 400, ...INVALID_CHARACTER[invalid] })
+  const prototypeFields = prototypeKeys(parsed, MAX_LISTED_ERRORS + 1)
+  if (prototypeFields.length > 0) {
+    throw new RefusedBody(
+      unknownFieldsProblem(prototypeFields.map((field) => ({ field, accepted: [] })))
+    )
   }
-  ctx.request.setInitialBody(parsed as Record<string, unknown>)
+  ctx.request.setInitialBody(parsed)
   ctx.request.updateRawBody(text)
 }
 
@@ -97,6 +110,23 @@ function discardRest(request: IncomingMessage, decoded: Readable | undefined) {
     decoded.destroy()
   }
   request.resume()
+}
+
+const NOT_UTF8 = {
+  code: 'Request.InvalidCharacter',
+  detail: 'The body is not valid UTF-8: send JSON encoded as UTF-8',
+}
+
+const INVALID_CHARACTER = {
+  nul: {
+    code: 'Request.InvalidCharacter',
+    detail: 'The body holds the NUL character (\\u0000), which no field accepts: remove it',
+  },
+  loneSurrogate: {
+    code: 'Request.InvalidCharacter',
+    detail:
+      'The body holds half of a UTF-16 surrogate pair (an escape such as \\ud800 without its other half), which is no character: send whole characters',
+  },
 }
 
 const MALFORMED = {

@@ -1,48 +1,34 @@
-/**
- * The nesting depth of a JSON text, read character by character (strings skipped), so that a
- * document nested 100,000 deep is measured without parsing it: V8's JSON.parse and AdonisJS's
- * copy of the parsed body both recurse, and overflow the stack on such documents.
- * Stops counting once past `limit`.
- */
-export function jsonTextDepth(text: string, limit: number): number {
-  let depth = 0
-  let deepest = 0
-  let inString = false
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charCodeAt(index)
-    if (inString) {
-      if (char === 0x5c)
-        index++ // a backslash escapes the next character
-      else if (char === 0x22) inString = false
-      continue
-    }
-    if (char === 0x22) inString = true
-    else if (char === 0x5b || char === 0x7b) {
-      depth++
-      if (depth > deepest) deepest = depth
-      if (deepest > limit) return deepest
-    } else if (char === 0x5d || char === 0x7d) depth--
-  }
-  return deepest
-}
+/** A character the API refuses in every string and key of a body, and why. */
+export type InvalidCharacter = 'nul' | 'loneSurrogate'
 
 /**
- * Whether a parsed JSON value holds the NUL character (U+0000) in a string or a key: PostgreSQL
- * cannot store it in text (error 22021) while SQLite can, so the API refuses it on both.
- * Walks with a stack, not recursion.
+ * The first character of a parsed JSON value that no field accepts, in a string or a key:
+ * - NUL (U+0000): PostgreSQL cannot store it in text (error 22021) while SQLite can;
+ * - half of a surrogate pair (`"\ud800"` escaped in the JSON text): it is no character at all,
+ *   and a database stores it altered (U+FFFD on PostgreSQL), so what a client reads back would
+ *   differ from what it sent.
+ * Refused on every database alike. Walks with a stack, not recursion.
  */
-export function containsNul(value: unknown): boolean {
+export function invalidCharacter(value: unknown): InvalidCharacter | undefined {
   const stack: unknown[] = [value]
   while (stack.length > 0) {
     const current = stack.pop()
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return true
+      const found = invalidIn(current)
+      if (found) return found
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
-        if (key.includes('\u0000')) return true
+        const found = invalidIn(key)
+        if (found) return found
         stack.push(child)
       }
     }
   }
-  return false
+  return undefined
+}
+
+function invalidIn(text: string): InvalidCharacter | undefined {
+  if (text.includes('\u0000')) return 'nul'
+  if (!text.isWellFormed()) return 'loneSurrogate'
+  return undefined
 }

@@ -75,6 +75,13 @@ export interface ProblemInput {
   extensions?: Record<string, unknown>
 }
 
+/**
+ * The most entries `errors` lists: past it the document says how many more there were
+ * (`omittedErrors`), so that a body of thousands of bad fields gets an answer of a few KB
+ * instead of megabytes.
+ */
+export const MAX_LISTED_ERRORS = 20
+
 /** Builds the document for the current request; `traceId` is the request id (X-Request-Id). */
 export function problemDetails(ctx: HttpContext, input: ProblemInput): ProblemDetails {
   return problemDocument(input, { instance: ctx.request.url(), traceId: ctx.request.id() ?? '' })
@@ -96,7 +103,10 @@ export function problemDocument(
     traceId: request.traceId,
     ...input.extensions,
   }
-  if (input.errors && input.errors.length > 0) problem.errors = input.errors
+  if (input.errors && input.errors.length > MAX_LISTED_ERRORS) {
+    problem.errors = input.errors.slice(0, MAX_LISTED_ERRORS)
+    problem.omittedErrors = input.errors.length - MAX_LISTED_ERRORS
+  } else if (input.errors && input.errors.length > 0) problem.errors = input.errors
   // A 400 always says what to fix in `errors`: the failed fields, or else the failure itself.
   else if (status === 400) problem.errors = [{ code: input.code, message: input.detail }]
   return problem

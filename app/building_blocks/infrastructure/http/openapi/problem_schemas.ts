@@ -1,3 +1,4 @@
+import { MAX_LISTED_ERRORS } from '../problem_details.js'
 import type { JsonSchema } from './representation.js'
 
 /** The RFC 9457 document every failure is, as a component of each API document. */
@@ -23,6 +24,13 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
         },
         required: ['code', 'message'],
       },
+      maxItems: MAX_LISTED_ERRORS,
+      description: `Every failure, up to ${MAX_LISTED_ERRORS} (omittedErrors counts the rest)`,
+    },
+    omittedErrors: {
+      type: 'integer',
+      minimum: 1,
+      description: `How many failures errors leaves out (present only past ${MAX_LISTED_ERRORS})`,
     },
     supportedVersions: { type: 'array', items: { type: 'string' } },
   },
@@ -31,7 +39,7 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
 
 /** What each failure status means, naming the problem codes it comes with. */
 export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input: Validation.Failed (errors names each field, unknownField for a field the body may not have), Request.InvalidJson, Request.TooDeep, Request.InvalidCharacter, Request.UndecodableBody; or an API version problem: UnsupportedApiVersion, InvalidApiVersion, AmbiguousApiVersion (with supportedVersions)',
+  400: 'Invalid input: Validation.Failed (errors names each field, unknownField for a field the body may not have), Request.InvalidJson, Request.TooDeep, Request.TooManyValues, Request.InvalidCharacter, Request.UndecodableBody; or an API version problem: UnsupportedApiVersion, InvalidApiVersion, AmbiguousApiVersion (with supportedVersions)',
   401: 'Not authenticated',
   403: 'Not allowed',
   404: 'Not found (the resource, or Route.NotFound)',
