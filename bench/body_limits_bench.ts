@@ -30,7 +30,8 @@ const BODIES: Array<[string, string]> = [
 ]
 
 async function serverCpuMs(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ')
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.split(') ')[1].split(' ')
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS // utime + stime
 }
 
@@ -40,12 +41,14 @@ async function post(body: string) {
     headers: { 'content-type': 'application/json' },
     body,
   })
-  return { status: response.status, bytes: (await response.arrayBuffer()).byteLength }
+  const answer = await response.arrayBuffer()
+  return { status: response.status, bytes: answer.byteLength }
 }
 
 async function liveLatencyMs(): Promise<number> {
   const started = performance.now()
-  await (await fetch(`http://127.0.0.1:${PORT}/health/live`)).arrayBuffer()
+  const response = await fetch(`http://127.0.0.1:${PORT}/health/live`)
+  await response.arrayBuffer()
   return performance.now() - started
 }
 
@@ -69,7 +72,8 @@ async function startHost(folder: string) {
   )
   for (let tries = 0; tries < 300; tries++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/health/ready`)).ok) return host
+      const ready = await fetch(`http://127.0.0.1:${PORT}/health/ready`)
+      if (ready.ok) return host
     } catch {}
     await pause(100)
   }

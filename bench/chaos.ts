@@ -91,6 +91,8 @@ async function chaosOn(
     PORT: String(port),
     // One client sends everything here; the per-client limit has its own tests.
     RATE_LIMIT_STORE: 'off',
+    // The OpenAPI documents are among the requests sent (off in production by default).
+    API_DOCS_ENABLED: 'true',
     ...database.env,
   })
   const alive = () => server.process.exitCode === null && server.process.signalCode === null

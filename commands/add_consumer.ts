@@ -6,6 +6,7 @@ import { renderSchemaSteps } from '../app/scaffolding/migration_steps.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import {
   assertPascalCaseName,
+  assertTableName,
   camelCase,
   moduleNames,
   snakeCase,
@@ -106,7 +107,10 @@ export default class AddConsumer extends ScaffoldCommand {
         `Add the tag to the payload's doc comment, e.g. ${PAYLOAD_PROPERTIES_TAG} Id:uuid,Name:string,Price:decimal (the syntax of --properties)`
       )
     }
-    const payload = parsePayloadProperties(tag)
+    const payload = parsePayloadProperties(
+      tag,
+      `in the ${PAYLOAD_PROPERTIES_TAG} tag of modules/${state.publisher}/integration/${state.snake}.ts`
+    )
     if (!payload.hasId) {
       throw new ScaffoldError(
         `${this.event} carries no Id, so a read model cannot tell which ${eventSubject(this.event)} an event is about`,
@@ -115,6 +119,7 @@ export default class AddConsumer extends ScaffoldCommand {
     }
     const publisher = moduleNames(modulePascalName(publisherRoot, state.publisher))
     const model = readModelPlan(module, publisher, this.event, payload.properties)
+    assertTableName(model.table, `the read model ${model.names.pascal}`)
     const domainFile = join(module.root, 'domain', `${model.names.snake}.ts`)
     if (existsSync(domainFile) && !this.force) {
       throw new ScaffoldError(

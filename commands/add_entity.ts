@@ -6,10 +6,10 @@ import { collidingEntity, entityNames } from '../app/scaffolding/entity_names.js
 import { parseProperties } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
-import { assertPascalCaseName } from '../app/scaffolding/names.js'
+import { assertPascalCaseName, assertTableName } from '../app/scaffolding/names.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
-import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
+import { loadEntityDefinitions, tableName } from '../app/scaffolding/schema_snapshot.js'
 import { planEntityUseCases } from './_entity_sync.js'
 
 export default class AddEntity extends ScaffoldCommand {
@@ -38,6 +38,7 @@ export default class AddEntity extends ScaffoldCommand {
     const module = existingModule(this.app, this.module)
     this.#module = module
     assertPascalCaseName(this.name, 'entity', { sql: true })
+    assertTableName(tableName(module.folder, this.name), `the entity ${this.name}`)
     const properties = parseProperties(this.properties)
     const entity = entityNames(this.name)
     const definitions = await loadEntityDefinitions(module.root)
@@ -73,9 +74,8 @@ export default class AddEntity extends ScaffoldCommand {
       const definition: EntityDefinition = {
         name: this.name,
         aggregate: Boolean(this.aggregate),
-        properties: Object.fromEntries(
-          properties.map((p) => [p.field, { type: p.type, optional: p.optional }])
-        ),
+        // Each property whole, options included: an enum's values, a string's length.
+        properties: Object.fromEntries(properties.map((p) => [p.field, p.definition])),
       }
       const others = definitions.filter((candidate) => candidate.name !== this.name)
       await planEntityUseCases(this, plan, module, definition, [...others, definition])

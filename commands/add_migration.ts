@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
-import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
+import { assertPascalCaseName, assertTableName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { renderSchemaSteps } from '../app/scaffolding/migration_steps.js'
@@ -37,6 +37,10 @@ export default class AddMigration extends ScaffoldCommand {
 
     const before = await readSnapshot(module.root)
     const after = await schemaFromDefinitions(module.root, module.folder)
+    // Only a table still to be created: one that exists already keeps its name.
+    for (const [table, { entity }] of Object.entries(after.tables)) {
+      if (!before.tables[table]) assertTableName(table, `the entity ${entity}`)
+    }
     const changes = diffSchemas(before, after)
     this.#notes = changes.notes
     const plan = new FilePlan(this.app.makePath())

@@ -5,6 +5,7 @@ import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
+import { deprecatedSince, parseSunset } from '../app/scaffolding/sunset_date.js'
 
 export default class DeprecateApiVersion extends ScaffoldCommand {
   static commandName = 'deprecate-api-version'
@@ -17,11 +18,17 @@ export default class DeprecateApiVersion extends ScaffoldCommand {
   @args.string({ description: 'The version to deprecate, e.g. 1.0' })
   declare version: string
 
-  @flags.string({ description: 'When it stops being served (ISO 8601 date), e.g. 2027-06-30' })
+  @flags.string({
+    description:
+      'When it stops being served, e.g. 2027-06-30 (midnight UTC) or 2027-06-30T12:00:00Z; a past date declares it retired',
+  })
   declare sunset?: string
 
   @flags.string({ description: 'A page explaining the deprecation (http or https URL)' })
   declare link?: string
+
+  /** Set when the sunset has passed: the version is declared retired. */
+  #retired?: { version: string; sunset: string }
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.moduleName)
@@ -31,14 +38,15 @@ export default class DeprecateApiVersion extends ScaffoldCommand {
         `"${this.version}" is not an API version: write major.minor, e.g. 1.0`
       )
     const now = new Date()
-    let sunset: Date | undefined
-    if (this.sunset !== undefined) {
-      sunset = new Date(this.sunset)
-      if (Number.isNaN(sunset.getTime())) {
-        throw new ScaffoldError(`--sunset "${this.sunset}" is not a date: write it as 2027-06-30`)
-      }
-      if (sunset <= now) throw new ScaffoldError(`--sunset ${this.sunset} is not in the future`)
+    const sunset = this.sunset === undefined ? undefined : parseSunset(this.sunset)
+    if (this.sunset !== undefined && !sunset) {
+      throw new ScaffoldError(
+        `--sunset "${this.sunset}" is not a date: write it as 2027-06-30 (midnight UTC) or 2027-06-30T12:00:00Z`
+      )
     }
+    // A sunset that has passed declares the version retired, as the service reads it: it
+    // answers 410 ApiVersionSunset from then on.
+    if (sunset && sunset <= now) this.#retired = { version, sunset: this.sunset! }
     if (this.link !== undefined && !/^https?:\/\/[^\s'"]+$/.test(this.link)) {
       throw new ScaffoldError(`--link "${this.link}" is not an http(s) URL`)
     }
@@ -54,7 +62,7 @@ export default class DeprecateApiVersion extends ScaffoldCommand {
         text,
         file,
         version,
-        { since: now, sunset, link: this.link },
+        { since: deprecatedSince(now, sunset), sunset, link: this.link },
         Boolean(this.force)
       )
     )
@@ -62,6 +70,12 @@ export default class DeprecateApiVersion extends ScaffoldCommand {
   }
 
   protected nextSteps(): string[] {
+    if (this.#retired) {
+      const { version, sunset } = this.#retired
+      return [
+        `API version ${version} is retired: its sunset, ${sunset}, has passed. Restart the app: requests naming it answer 410 ApiVersionSunset`,
+      ]
+    }
     return [
       'Restart the app: responses of that version now carry Deprecation (and Sunset, Link) headers',
     ]

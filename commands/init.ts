@@ -124,6 +124,11 @@ export default class Init extends ScaffoldCommand {
     return { root: this.target, resolve: false }
   }
 
+  /** A new app: no other command writes into it yet. */
+  protected lockedApp(): undefined {
+    return undefined
+  }
+
   protected nextSteps(): string[] {
     const folder = relative(process.cwd(), this.target) || '.'
     return [

@@ -1,5 +1,7 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
+import { lockApp } from '../app/scaffolding/command_lock.js'
 import { staleModuleIndexes, writeModuleIndexes } from '../app/scaffolding/module_indexes.js'
+import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 /**
  * Writes each module's index (`modules/<name>/infrastructure/<name>_index.ts`) from its files.
@@ -24,8 +26,27 @@ export default class PantheonIndex extends BaseCommand {
       else this.logger.success('every module index is up to date')
       return
     }
-    const written = await writeModuleIndexes(appRoot)
+    const written = await this.writeLocked(appRoot)
+    if (!written) return
     for (const path of written) this.logger.action(`update ${path}`).succeeded()
     if (written.length === 0) this.logger.info('every module index was already up to date')
+  }
+
+  /** Writes the indexes under the app's scaffolding lock; undefined when it is refused. */
+  private async writeLocked(appRoot: string): Promise<string[] | undefined> {
+    try {
+      const lock = await lockApp(appRoot, PantheonIndex.commandName, this.logger)
+      try {
+        return await writeModuleIndexes(appRoot)
+      } finally {
+        await lock.release()
+      }
+    } catch (error) {
+      if (!(error instanceof ScaffoldError)) throw error
+      this.logger.error(error.message)
+      if (error.hint) this.logger.info(error.hint)
+      this.exitCode = 1
+      return undefined
+    }
   }
 }

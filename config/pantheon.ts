@@ -4,8 +4,8 @@ import { definePantheonConfig } from '@pantheon/kit/host'
 
 /**
  * The host settings of @pantheon/kit, each read from the environment (see .env.example): the
- * per-client rate limit, the handler timeout, how much a JSON body may hold, how long to wait for the database and broker at
- * start, migrations at start, the API reference page and the development HTTPS listener.
+ * per-client rate limit, the handler timeout, how much a JSON body may hold, migrations at
+ * start, the API reference page and the development HTTPS listener.
  */
 export default definePantheonConfig({
   rateLimit: {
@@ -24,9 +24,9 @@ export default definePantheonConfig({
     arrayItems: env.get('BODY_MAX_ITEMS'),
     values: env.get('BODY_MAX_VALUES'),
   },
-  startupTimeoutMs: env.get('STARTUP_TIMEOUT_MS'),
   autoMigrate: env.get('DB_AUTO_MIGRATE', app.inDev),
   apiDocsPath: env.get('API_DOCS_PATH', '/docs'),
+  apiDocsEnabled: env.get('API_DOCS_ENABLED', !app.inProduction),
   https: {
     enabled: env.get('HTTPS_ENABLED', true),
     port: env.get('HTTPS_PORT', 5001),

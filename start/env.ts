@@ -22,6 +22,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   ] as const),
 
   API_DOCS_PATH: Env.schema.string.optional(),
+  /** Serve the OpenAPI documents (/openapi/...); default: everywhere but production. */
+  API_DOCS_ENABLED: Env.schema.boolean.optional(),
   /** Bare comparison routes under /bench for `npm run bench`; never set it in a real deployment. */
   BENCH_ROUTES: Env.schema.boolean.optional(),
 
@@ -51,8 +53,6 @@ export default await Env.create(new URL('../', import.meta.url), {
   DATABASE_URL: Env.schema.string.optional(),
   SQLITE_FILENAME: Env.schema.string.optional(),
   DB_AUTO_MIGRATE: Env.schema.boolean.optional(),
-  /** How long the host waits at start for its database and broker before it exits with code 1. */
-  STARTUP_TIMEOUT_MS: Env.schema.number.optional(),
 
   /** OpenTelemetry (docs/observability.md): off unless an OTLP endpoint is set. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional({ format: 'url', tld: false }),

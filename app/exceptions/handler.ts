@@ -8,6 +8,7 @@ import {
 import { answerUnmatchedRoute } from '../building_blocks/infrastructure/http/unmatched_route.js'
 import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
+import { translateStorageFull } from '../building_blocks/infrastructure/persistence/storage_full.js'
 import { UNEXPECTED_ERROR_CODE } from '../building_blocks/application/pipeline/exception_guard_behavior.js'
 
 interface HttpError {
@@ -34,7 +35,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       const router = await ctx.containerResolver.make('router')
       return answerUnmatchedRoute(ctx, router, await ctx.containerResolver.make(VersionedModules))
     }
-    const unavailable = translateDatabaseUnavailable(error)
+    const unavailable = translateStorageFull(error) ?? translateDatabaseUnavailable(error)
     if (unavailable) return sendAppError(ctx, unavailable)
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       return sendProblem(ctx, {
@@ -52,7 +53,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
-    if (this.isUnexpected(error as HttpError) && !translateDatabaseUnavailable(error)) {
+    if (
+      this.isUnexpected(error as HttpError) &&
+      !translateDatabaseUnavailable(error) &&
+      !translateStorageFull(error)
+    ) {
       ctx.logger.error({ err: error }, 'unhandled error while serving the request')
     }
   }

@@ -29,7 +29,8 @@ export function serveApiReference(
     .as('api_reference')
   router
     .get(`${assets.baseUrl}/:file`, ({ params, response }) => {
-      response.header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff')
+      // X-Content-Type-Options comes with every answer (security_headers.ts).
+      response.header('cache-control', IMMUTABLE)
       response.download(assets.path(params.file), true)
     })
     // Any other name is no route at all: the usual 404.

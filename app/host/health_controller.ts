@@ -7,6 +7,8 @@ import { sendProblem } from '../building_blocks/infrastructure/http/problem_deta
 import { sendJson } from '../building_blocks/infrastructure/http/json_response.js'
 import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
 import { TransportCheck } from './transport_check.js'
+import { DatabaseGateCheck } from './database_gate_check.js'
+import { DatabaseStorageCheck } from './database_storage_check.js'
 import { BoundedCheck } from './bounded_check.js'
 import { pantheonConfig } from './pantheon_config.js'
 import { redisConnection } from './redis_connection.js'
@@ -23,7 +25,11 @@ export async function live(ctx: HttpContext) {
 
 export async function ready(ctx: HttpContext) {
   const transport = await app.container.make(MessageTransport)
-  const checks: BaseCheck[] = [new DbCheck(db.connection())]
+  const checks: BaseCheck[] = [
+    new DbCheck(db.connection()),
+    new DatabaseGateCheck(),
+    new DatabaseStorageCheck(db),
+  ]
   // The in-process transport has nothing to reach; a broker does.
   if (transport.name !== 'memory') checks.push(new TransportCheck(transport))
   if (pantheonConfig(app).rateLimit.store === 'redis') checks.push(await redisCheck())

@@ -5,6 +5,7 @@ import { pantheonConfig } from './pantheon_config.js'
 import { developmentCertificate } from './development_certificate.js'
 import { GracefulClose } from './graceful_close.js'
 import { answerConnectRequests } from './connect_requests.js'
+import { answerHalfClosedClients } from './half_closed_clients.js'
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 
@@ -28,6 +29,7 @@ export async function prepareDevelopmentHttps(
     const server: Server = createServer(certificate, handler)
     const graceful = new GracefulClose(server)
     answerConnectRequests(server, handler)
+    answerHalfClosedClients(server)
     app.terminating(() => graceful.close())
     server.once('listening', () => {
       logger.info('started HTTPS server on %s:%s (self-signed development certificate)', host, port)

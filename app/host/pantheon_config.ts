@@ -13,12 +13,12 @@ export interface PantheonConfigInput {
   /** How long a command or query may run before the request answers 503 (default 10 s). */
   handlerTimeoutMs?: number
   /**
-   * How long the web host waits at start for its database and broker, retrying with capped
-   * exponential backoff, before it exits with an error naming the one that never answered
-   * (default 60 s; see startup_retry.ts).
+   * @deprecated Not read any more: the web host listens whatever its database does and
+   * readies it in the background (database_readiness.ts). Kept so that apps made earlier, which
+   * set it, still compile.
    */
   startupTimeoutMs?: number
-  /** Apply pending migrations when the web host starts (development default). */
+  /** Apply pending migrations once the web host reaches its database (development default). */
   autoMigrate: boolean
   /**
    * How much structure one JSON request body may hold: keys per object, items per array and
@@ -27,6 +27,12 @@ export interface PantheonConfigInput {
   bodyLimits?: Partial<Record<keyof JsonBodyLimits, number | undefined>>
   /** Where the development API reference page is served. */
   apiDocsPath: string
+  /**
+   * Serve the OpenAPI documents at /openapi/<module>-v<N>.json (and, in development, the
+   * reference page). When left out: everywhere but production, where describing the whole API
+   * to anyone who asks is a decision to make, not a default.
+   */
+  apiDocsEnabled?: boolean
   /** The development HTTPS listener next to the HTTP one. */
   https: { enabled: boolean; port: number; host: string }
 }

@@ -39,6 +39,17 @@ const MODULE_TEST_FOLDERS = [
  * file, and nothing the app already has is overwritten (unless --force).
  */
 export async function configure(command: ConfigureCommand) {
+  // Under the app's scaffolding lock, as every command of the kit that edits the app's files.
+  const { lockApp } = await import('../scaffolding/command_lock.js')
+  const lock = await lockApp(command.app.makePath(), 'configure @pantheon/kit', command.logger)
+  try {
+    await adopt(command)
+  } finally {
+    await lock.release()
+  }
+}
+
+async function adopt(command: ConfigureCommand) {
   // Loaded on demand, so importing the package's main entry never loads the TypeScript compiler.
   const [tsMorph, { renderStub }] = await Promise.all([
     import('ts-morph'),

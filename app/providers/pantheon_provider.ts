@@ -1,4 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import type { ServerConfig } from '@adonisjs/core/types/http'
 import type { Database } from '@adonisjs/lucid/database'
 import { Mediator } from '../building_blocks/application/mediator.js'
 import { ConsumerRegistry } from '../building_blocks/infrastructure/messaging/consumer_registry.js'
@@ -21,13 +22,18 @@ import { VersionedModules } from '../building_blocks/infrastructure/http/version
 import { translateDomainError } from '../building_blocks/application/pipeline/domain_error_translator.js'
 import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipeline_factory.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
-import { applyPendingMigrations } from '../building_blocks/infrastructure/persistence/apply_pending_migrations.js'
+import { databaseGate } from '../building_blocks/infrastructure/persistence/database_gate.js'
+import { translateStorageFull } from '../building_blocks/infrastructure/persistence/storage_full.js'
+import { recoverStorageWhenFull } from '../host/storage_recovery.js'
 import { pantheonConfig } from '../host/pantheon_config.js'
 import { apiContact } from '../host/api_contact.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
 import { redisConnection } from '../host/redis_connection.js'
 import { answerConnectRequests } from '../host/connect_requests.js'
-import { waitForDatabase } from '../host/startup_dependencies.js'
+import { answerHalfClosedClients } from '../host/half_closed_clients.js'
+import { prepareDatabase } from '../host/database_readiness.js'
+import { secureEveryAnswer } from '../host/security_headers.js'
+import { overHttps } from '../building_blocks/infrastructure/http/security_headers.js'
 
 /**
  * The host's own services, registered before any module: the mediator every module registers
@@ -37,6 +43,9 @@ export default class PantheonProvider {
   #relay?: OutboxRelay
   #transport?: MessageTransport
   #stopObservingBacklog?: () => void
+  #stopPreparingDatabase?: () => void
+  #stopRecoveringStorage?: () => void
+  #shuttingDown = false
 
   constructor(protected app: ApplicationService) {}
 
@@ -46,7 +55,7 @@ export default class PantheonProvider {
     this.registerPipelineFactory()
     this.app.container.singleton(
       ApiReference,
-      () => new ApiReference({ contact: apiContact(this.app) })
+      () => new ApiReference({ contact: apiContact(this.app), served: this.apiDocsEnabled })
     )
     this.app.container.singleton(VersionedModules, () => new VersionedModules())
     this.registerMessaging()
@@ -147,11 +156,24 @@ export default class PantheonProvider {
    */
   async ready() {
     if (this.app.getMode() !== 'run' || !['web', 'test'].includes(this.app.getEnvironment())) return
-    await this.answerConnectRequests()
+    await this.answerEveryClient()
+    this.#stopRecoveringStorage = recoverStorageWhenFull(await this.app.container.make('lucid.db'))
     this.#stopObservingBacklog = observeOutboxBacklog(
       await this.app.container.make('lucid.db'),
       OUTBOX_TABLE
     )
+    // Consumers and the relay work on the database: they start once the database gate is open,
+    // at once unless the web host started while the database was away (prepareDatabase).
+    if (databaseGate.isOpen) return this.startMessaging()
+    const logger = await this.app.container.make('logger')
+    void databaseGate
+      .whenOpen()
+      .then(() => this.startMessaging())
+      .catch((error) => logger.error({ err: error }, 'events could not start'))
+  }
+
+  private async startMessaging() {
+    if (this.#shuttingDown) return
     // The broker is not waited for: while it is away the outbox keeps the events, readiness
     // answers 503, and the transport reconnects by itself with capped backoff.
     this.#transport = await this.app.container.make(MessageTransport)
@@ -162,14 +184,22 @@ export default class PantheonProvider {
     this.#relay.start()
   }
 
-  /** The web host's HTTP listener is up by now (ready runs after listen); see connect_requests. */
-  private async answerConnectRequests() {
+  /**
+   * The web host's HTTP listener is up by now (ready runs after listen): it answers CONNECT
+   * requests and clients that half-close after their request.
+   */
+  private async answerEveryClient() {
     const server = await this.app.container.make('server')
     const listener = server.getNodeServer()
-    if (listener) answerConnectRequests(listener, server.handle.bind(server))
+    if (!listener) return
+    answerConnectRequests(listener, server.handle.bind(server))
+    answerHalfClosedClients(listener)
   }
 
   async shutdown() {
+    this.#shuttingDown = true
+    this.#stopPreparingDatabase?.()
+    this.#stopRecoveringStorage?.()
     this.#stopObservingBacklog?.()
     await this.#relay?.stop()
     await this.#transport?.close()
@@ -178,31 +208,42 @@ export default class PantheonProvider {
   }
 
   /**
-   * In development the host applies pending migrations before it listens, so the first
-   * request after `git clone` works. DB_AUTO_MIGRATE overrides the default either way.
+   * The web host listens whatever its database does and readies the database in the
+   * background: pending migrations are applied once it answers (DB_AUTO_MIGRATE, on by default
+   * in development, so the first request after `git clone` works), and modules use it from then
+   * on (host/database_readiness.ts).
    */
   async start() {
+    await this.addSecurityHeaders()
     await this.serveApiReferencePage()
     if (this.app.getEnvironment() !== 'web' || this.app.getMode() !== 'run') return
-    await waitForDatabase(this.app)
-    if (!pantheonConfig(this.app).autoMigrate) return
-    try {
-      await applyPendingMigrations(this.app)
-    } catch (error) {
-      // An unreachable database must not keep the host down: modules without a database
-      // dependency keep answering, and database calls answer 503 until it is back.
-      const logger = await this.app.container.make('logger')
-      logger.error({ err: error }, 'pending migrations could not be applied at start')
-    }
+    this.#stopPreparingDatabase = await prepareDatabase(this.app)
+  }
+
+  /**
+   * Security headers on every answer of the web or test host, and in production
+   * Strict-Transport-Security on those that came over HTTPS (host/security_headers.ts).
+   */
+  private async addSecurityHeaders() {
+    if (!['web', 'test'].includes(this.app.getEnvironment())) return
+    const hsts = this.app.inProduction
+      ? overHttps(this.app.config.get<ServerConfig>('app.http').trustProxy)
+      : undefined
+    secureEveryAnswer(await this.app.container.make('server'), hsts)
+  }
+
+  /** API_DOCS_ENABLED; when config/pantheon.ts predates it, everywhere but production. */
+  private get apiDocsEnabled(): boolean {
+    return pantheonConfig(this.app).apiDocsEnabled ?? !this.app.inProduction
   }
 
   /**
    * In development and under test (where a browser drives it): an interactive API reference of
    * every module and version at API_DOCS_PATH (default /docs), its viewer served by this host.
-   * The JSON documents themselves are served in every environment.
+   * Not when the JSON documents it shows are turned off (API_DOCS_ENABLED=false).
    */
   private async serveApiReferencePage() {
-    if (!this.app.inDev && !this.app.inTest) return
+    if ((!this.app.inDev && !this.app.inTest) || !this.apiDocsEnabled) return
     const { serveApiReference } = await import('../host/api_reference_routes.js')
     serveApiReference(
       await this.app.container.make('router'),
@@ -219,7 +260,7 @@ export default class PantheonProvider {
     this.app.container.singleton(PipelineFactory, async (resolver) => {
       const logger = await resolver.make('logger')
       return new PipelineFactory({
-        translators: [translateDomainError, translateDatabaseUnavailable],
+        translators: [translateDomainError, translateStorageFull, translateDatabaseUnavailable],
         report: (error, message) =>
           logger.error({ err: error, message: message.constructor.name }, 'Unhandled error'),
         logger,

@@ -42,6 +42,18 @@ export async function declaredVersions(source: string, fileName: string): Promis
     .filter((version): version is NonNullable<typeof version> => version !== undefined)
 }
 
+/** Orders canonical versions by major, then minor: 1.2 < 1.10 < 2.0. */
+function compareVersions(a: string, b: string): number {
+  const [aMajor, aMinor] = a.split('.').map(Number)
+  const [bMajor, bMinor] = b.split('.').map(Number)
+  return aMajor - bMajor || aMinor - bMinor
+}
+
+/**
+ * Adds `version` to the `versions: [ … ]` list in order (1.5 goes between 1.0 and 2.0), so the
+ * file reads oldest to newest however the versions were added. Elements that are not version
+ * literals are left where they are.
+ */
 export async function addVersion(
   source: string,
   fileName: string,
@@ -52,8 +64,14 @@ export async function addVersion(
     .getProperty('versions')
     ?.getFirstDescendantByKind(SyntaxKind.ArrayLiteralExpression)
   if (!array) throw new ScaffoldError(`${fileName} declares no versions: [ … ] list`)
-  const last = array.getElements().at(-1)
-  if (last) file.insertText(last.getEnd(), `, '${version}'`)
+  const elements = array.getElements()
+  const next = elements.find((element) => {
+    const declared = parseApiVersion(element.getText().replace(/['"`]/g, ''))
+    return declared !== undefined && compareVersions(declared, version) > 0
+  })
+  const last = elements.at(-1)
+  if (next) file.insertText(next.getStart(), `'${version}', `)
+  else if (last) file.insertText(last.getEnd(), `, '${version}'`)
   else file.insertText(array.getStart() + 1, `'${version}'`)
   return file.getFullText()
 }

@@ -1,5 +1,6 @@
 import { columnBuilder } from './property_syntax.js'
 import { columnLine, existingRowsDefault, typeText } from './column_lines.js'
+import { SQL_IDENTIFIER_LIMIT } from './names.js'
 import type { SchemaStep } from './schema_diff.js'
 import type { ColumnSnapshot } from './schema_snapshot.js'
 
@@ -12,10 +13,16 @@ export function needsRebuild(from: ColumnSnapshot, to: ColumnSnapshot): boolean 
   return (from.type === 'enum' || to.type === 'enum') && typeText(from) !== typeText(to)
 }
 
-/** A name for the column that stands in while `name` is rebuilt, taken by no other column. */
+/**
+ * A name for the column that stands in while `name` is rebuilt, taken by no other column. The
+ * name is shortened to keep the suffix within the 63 characters PostgreSQL keeps: cut there, the
+ * stand-in of a 63-character column would be the column itself.
+ */
 function standInName(name: string, taken: Set<string>): string {
-  let candidate = `${name}_retyped`
-  for (let suffix = 2; taken.has(candidate); suffix++) candidate = `${name}_retyped${suffix}`
+  const named = (suffix: string) =>
+    `${name.slice(0, SQL_IDENTIFIER_LIMIT - suffix.length)}${suffix}`
+  let candidate = named('_retyped')
+  for (let suffix = 2; taken.has(candidate); suffix++) candidate = named(`_retyped${suffix}`)
   return candidate
 }
 

@@ -3,6 +3,7 @@ import {
   type PropertyDefinition,
   type PropertyType,
 } from '../building_blocks/domain/entity_definition.js'
+import { assertPropertyCount } from './definition_limits.js'
 import { entityNames, type EntityNames } from './entity_names.js'
 import { orNull, propertySpec } from './entity_properties.js'
 import {
@@ -74,7 +75,9 @@ function tsType(property: PropertyDefinition, types: Record<BaseType, string>): 
  * beyond their numeric(precision, scale) (`maxDecimalPlaces` counts the places of the number
  * itself, where VineJS's decimal() reads its text, in exponent form below 1e-6), strings longer
  * than their column in characters (as PostgreSQL counts them: `maxCharacters`, where VineJS's
- * maxLength counts UTF-16 code units), values outside an enum. A date is the calendar date sent, at midnight UTC in any time zone.
+ * maxLength counts UTF-16 code units), values outside an enum. A date is the calendar date sent,
+ * at midnight UTC in any time zone; a datetime is an RFC 3339 text (`dateTimeText`, where
+ * VineJS's iso8601 date took any text the Date parser reads: "1", "2026-02-30").
  */
 function baseVineRule(property: PropertyDefinition): string {
   switch (property.type) {
@@ -95,7 +98,7 @@ function baseVineRule(property: PropertyDefinition): string {
     case 'date':
       return "vine.date({ formats: ['YYYY-MM-DD'] })"
     case 'datetime':
-      return "vine.date({ formats: { utc: true, format: 'iso8601' } })"
+      return 'vine.string().use(dateTimeText())'
     case 'uuid':
       return 'vine.string().uuid()'
     case 'json':
@@ -117,6 +120,12 @@ function vineRule(property: PropertyDefinition): string {
     return property.optional
       ? `${rule}.nullable().transform((date) => date && ${AT_UTC_MIDNIGHT}).optional()`
       : `${rule}.transform((date) => ${AT_UTC_MIDNIGHT})`
+  }
+  if (property.type === 'datetime') {
+    // The text is checked as a string (dateTimeText), then read as the instant it names.
+    return property.optional
+      ? `${rule}.nullable().transform((text) => (text === null ? null : dateTimeFromText(text))).optional()`
+      : `${rule}.transform(dateTimeFromText)`
   }
   return property.optional ? `${rule}.nullable().optional()` : rule
 }
@@ -212,12 +221,14 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
   })
 }
 
-/** The rules of the kit that the fields' validator uses, to import them. */
-const KIT_RULES = ['maxCharacters', 'maxDecimalPlaces']
+/** The rules (and conversions) of the kit that the fields' validator uses, to import them. */
+const KIT_RULES = ['maxCharacters', 'maxDecimalPlaces', 'dateTimeText', 'dateTimeFromText']
 
 /** What a command's validator imports from the kit's application layer, for its fields. */
 export function validatorKitImports(fields: FieldSpec[]): string[] {
-  const used = KIT_RULES.filter((rule) => fields.some((field) => field.rule.includes(`${rule}(`)))
+  const used = KIT_RULES.filter((rule) =>
+    fields.some((field) => new RegExp(`\\b${rule}\\b`).test(field.rule))
+  )
   return ['defineCommandValidator', ...used]
 }
 
@@ -226,8 +237,10 @@ export function validatorKitImports(fields: FieldSpec[]): string[] {
  * for optional) into the fields of a command outside the CRUD conventions.
  */
 export function parseCommandFields(raw: string): FieldSpec[] {
+  const entries = splitPropertyList(raw)
+  assertPropertyCount(entries.length, 'fields', 'in --fields')
   const properties: Record<string, PropertyDefinition> = {}
-  for (const entry of splitPropertyList(raw)) {
+  for (const entry of entries) {
     const { pascal, definition } = parsePropertyEntry(entry, 'field')
     assertPascalCaseName(pascal, 'field')
     const field = camelCase(pascal)

@@ -69,7 +69,7 @@ export async function renderEntityFiles(
 
 /** The entity's properties as add-entity reads them, from its definition. */
 export function definitionProperties(definition: EntityDefinition): PropertySpec[] {
-  return parseProperties(propertiesFlag(definition))
+  return parseProperties(propertiesFlag(definition), `in the definition of ${definition.name}`)
 }
 
 /** Registers the entity's repository in the module's registration class, once. */

@@ -2,6 +2,7 @@ import type {
   PropertyDefinition,
   PropertyType,
 } from '../building_blocks/domain/entity_definition.js'
+import { assertPropertyCount } from './definition_limits.js'
 import { assertPascalCaseName, camelCase, snakeCase } from './names.js'
 import {
   columnBuilder,
@@ -115,17 +116,24 @@ function definitionLiteral(property: PropertyDefinition): string {
 }
 
 /**
- * Reads `--properties "Name:string,Price:decimal,Notes:text?"`. Refuses an unknown type with the
- * list of valid ones, and bad, duplicate or reserved property names.
+ * Reads `--properties "Name:string,Price:decimal,Notes:text?"`. Refuses more than MAX_PROPERTIES
+ * before reading any, an unknown type with the list of valid ones, and bad, duplicate or
+ * reserved property names.
  */
-export function parseProperties(raw: string | undefined): PropertySpec[] {
+export function parseProperties(
+  raw: string | undefined,
+  /** Where the list was read, for the error: a flag, a definition, a contract's tag. */
+  where = 'in --properties'
+): PropertySpec[] {
   if (!raw || raw.trim() === '') {
     throw new ScaffoldError(
       '--properties is required, e.g. --properties "Name:string,Price:decimal"'
     )
   }
+  const entries = splitPropertyList(raw)
+  assertPropertyCount(entries.length, 'properties', where)
   const specs: PropertySpec[] = []
-  for (const entry of splitPropertyList(raw)) {
+  for (const entry of entries) {
     const { pascal, definition } = parsePropertyEntry(entry, 'property')
     assertPascalCaseName(pascal, 'property', { sql: true })
     const field = camelCase(pascal)

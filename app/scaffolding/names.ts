@@ -1,3 +1,4 @@
+import { describeNonAscii, suggestPascalCase } from './name_suggestion.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /**
@@ -29,7 +30,14 @@ const TAKEN_CLASS_NAMES = new Set(
 )
 
 /** PostgreSQL cuts identifiers at 63 bytes; a table or column name must fit. */
-const SQL_IDENTIFIER_LIMIT = 63
+export const SQL_IDENTIFIER_LIMIT = 63
+
+/**
+ * knex names a table's primary key `<table>_pkey`, and PostgreSQL cuts that name at 63 bytes
+ * too: a table of 63 characters gets a key of its own name, and creating it fails ("relation
+ * already exists"). So a table name keeps room for the suffix.
+ */
+export const TABLE_NAME_LIMIT = SQL_IDENTIFIER_LIMIT - '_pkey'.length
 
 const PASCAL_CASE = /^[A-Z][a-zA-Z0-9]*$/
 
@@ -63,8 +71,11 @@ export function assertPascalCaseName(
   }
   if (!PASCAL_CASE.test(name)) {
     const suggestion = suggestPascalCase(name)
+    // A look-alike or an invisible character is why a name that looks right is refused.
+    const foreign = describeNonAscii(name)
     throw new ScaffoldError(
-      `The ${what} name "${name}" must be PascalCase in plain ASCII: a capital letter A-Z, then letters and digits (it becomes file, class and table names)`,
+      `The ${what} name "${name}" must be PascalCase in plain ASCII: a capital letter A-Z, then letters and digits (it becomes file, class and table names)` +
+        (foreign === undefined ? '' : `; not ASCII: ${foreign}`),
       suggestion && suggestion !== name
         ? `For example: ${suggestion}`
         : 'No suggestion: start with a letter A-Z and use only letters and digits'
@@ -102,6 +113,19 @@ export function assertPascalCaseName(
   }
 }
 
+/**
+ * Refuses a table name PostgreSQL would not keep as written (TABLE_NAME_LIMIT). Only ASCII gets
+ * this far, so characters are bytes. `what` says whose table it is: "the entity Product".
+ */
+export function assertTableName(table: string, what: string): void {
+  if (table.length > TABLE_NAME_LIMIT) {
+    throw new ScaffoldError(
+      `The table of ${what} would be ${table} (${table.length} characters): a table name has at most ${TABLE_NAME_LIMIT}, so that PostgreSQL keeps it and its primary key (${table}_pkey) within its ${SQL_IDENTIFIER_LIMIT}`,
+      "Choose a shorter name: the table is the module's folder, _, then the plural in snake_case"
+    )
+  }
+}
+
 /** A camelCase name usable as a variable: `class` becomes `classEntity`, others stay. */
 export function bindingName(camel: string, suffix: string): string {
   return BINDING_RESERVED.has(camel) ? `${camel}${suffix}` : camel
@@ -123,36 +147,6 @@ export function snakeCase(name: string): string {
 /** OrderItems → orderItems */
 export function camelCase(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1)
-}
-
-/** Letters with no decomposition into an ASCII letter and marks. */
-const TRANSLITERATIONS: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  Æ: 'Ae',
-  œ: 'oe',
-  Œ: 'Oe',
-  ø: 'o',
-  Ø: 'O',
-  đ: 'd',
-  Đ: 'D',
-  ł: 'l',
-  Ł: 'L',
-  þ: 'th',
-  Þ: 'Th',
-}
-
-/** A PascalCase spelling of what was typed, accents dropped: `Ördersé` → `Orderse`, `order-items` → `OrderItems`. */
-export function suggestPascalCase(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^ -~]/g, (letter) => TRANSLITERATIONS[letter] ?? ' ')
-    .split(/[^a-zA-Z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('')
-    .replace(/^[0-9]+/, '')
 }
 
 /** The names a module is known by, derived once from what the user typed. */

@@ -22,7 +22,10 @@ export interface PayloadProperties {
  * Reads `--properties` of an event: as for an entity, plus `Id:uuid`, which names what the event
  * is about (a read model is keyed by it).
  */
-export function parsePayloadProperties(raw: string | undefined): PayloadProperties {
+export function parsePayloadProperties(
+  raw: string | undefined,
+  where = 'in --properties'
+): PayloadProperties {
   const entries = splitPropertyList(raw ?? '')
   const idEntry = entries.find((entry) => /^Id:/.test(entry))
   if (idEntry !== undefined && idEntry !== 'Id:uuid') {
@@ -31,7 +34,8 @@ export function parsePayloadProperties(raw: string | undefined): PayloadProperti
   const others = entries.filter((entry) => entry !== idEntry)
   return {
     hasId: idEntry !== undefined,
-    properties: others.length > 0 || idEntry === undefined ? parseProperties(others.join(',')) : [],
+    properties:
+      others.length > 0 || idEntry === undefined ? parseProperties(others.join(','), where) : [],
   }
 }
 
@@ -44,7 +48,8 @@ export function payloadPropertiesTag(payload: PayloadProperties): string {
 /** The payload of an entity's Created event: its id and every property of its definition. */
 export function entityPayload(definition: EntityDefinition): PayloadProperties {
   const flag = propertiesFlag(definition)
-  return { hasId: true, properties: flag === '' ? [] : parseProperties(flag) }
+  const where = `in the definition of ${definition.name}`
+  return { hasId: true, properties: flag === '' ? [] : parseProperties(flag, where) }
 }
 
 /** The tag's value in a contract's source, if it has one. */

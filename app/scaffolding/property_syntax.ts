@@ -3,6 +3,7 @@ import {
   type PropertyDefinition,
   type PropertyType,
 } from '../building_blocks/domain/entity_definition.js'
+import { MAX_ENUM_VALUE_LENGTH, MAX_ENUM_VALUES } from './definition_limits.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /**
@@ -53,6 +54,23 @@ function wholeNumber(text: string, what: string, entry: string, min: number, max
   return value
 }
 
+/** Refuses an enum past MAX_ENUM_VALUES or MAX_ENUM_VALUE_LENGTH, naming its property only. */
+function assertEnumBounds(values: string[], entry: string) {
+  const property = entry.slice(0, entry.indexOf(':'))
+  if (values.length > MAX_ENUM_VALUES) {
+    throw new ScaffoldError(
+      `${values.length} values were given for the enum ${property}: at most ${MAX_ENUM_VALUES} are allowed`,
+      'Keep a longer list in a table of its own'
+    )
+  }
+  const long = values.find((value) => value.length > MAX_ENUM_VALUE_LENGTH)
+  if (long !== undefined) {
+    throw new ScaffoldError(
+      `A value of the enum ${property} is longer than ${MAX_ENUM_VALUE_LENGTH} characters (${long.slice(0, 20)}…)`
+    )
+  }
+}
+
 /** The options in parentheses of a type: string(80), decimal(10,2), enum(draft,live). */
 function typeOptions(type: PropertyType, args: string | undefined, entry: string) {
   if (args === undefined) {
@@ -82,6 +100,7 @@ function typeOptions(type: PropertyType, args: string | undefined, entry: string
     return { precision, scale }
   }
   if (type === 'enum') {
+    assertEnumBounds(parts, entry)
     const bad = parts.find((value) => !ENUM_VALUE.test(value))
     if (bad !== undefined) {
       throw new ScaffoldError(

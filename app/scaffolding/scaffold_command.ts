@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
+import { lockApp } from './command_lock.js'
 import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
 import { prettierFormatter } from './format_files.js'
 import { planGeneratedFilesRecord, type Recipe } from './generated_files_plan.js'
 import { planModuleIndexes } from './module_index_plan.js'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
+import type { ScaffoldLock } from './scaffold_lock.js'
 import { loadEntityDefinitions } from './schema_snapshot.js'
 
 export type { Recipe } from './generated_files_plan.js'
@@ -95,9 +97,19 @@ export abstract class ScaffoldCommand extends BaseCommand {
     return { root: this.app.makePath(), resolve: true }
   }
 
+  /**
+   * The app whose scaffolding lock the command holds while it runs (see command_lock.ts); init,
+   * which writes a new app no other command writes into, holds none.
+   */
+  protected lockedApp(): string | undefined {
+    return this.app.makePath()
+  }
+
   async run(): Promise<void> {
     let plan: FilePlan | undefined
+    let lock: ScaffoldLock | undefined
     try {
+      lock = await this.lockApp()
       await this.undoInterruptedCommand()
       plan = await this.plan()
       await planModuleIndexes(this.app.makePath(), plan)
@@ -123,7 +135,18 @@ export abstract class ScaffoldCommand extends BaseCommand {
       }
       const message = error instanceof Error ? error.message : String(error)
       this.report(plan, [`${message} (nothing was changed)`])
+    } finally {
+      await lock?.release()
     }
+  }
+
+  /** Taken before the app is read, so the plan starts from what the previous command wrote. */
+  private async lockApp(): Promise<ScaffoldLock | undefined> {
+    const root = this.lockedApp()
+    if (root === undefined) return undefined
+    const command = (this.constructor as typeof BaseCommand).commandName
+    const line = [command, ...this.parsed.args.flat()].join(' ')
+    return lockApp(root, line, this.json ? undefined : this.logger)
   }
 
   /**

@@ -6,6 +6,7 @@ import type {
   EntityDefinition,
   PropertyDefinition,
 } from '../building_blocks/domain/entity_definition.js'
+import { assertPropertyCount } from './definition_limits.js'
 import { entityNames } from './entity_names.js'
 import { snakeCase } from './names.js'
 
@@ -45,7 +46,11 @@ function isEntityDefinition(value: unknown): value is EntityDefinition {
   )
 }
 
-/** Every entity definition of a module (the exports of domain/*_definition.ts). */
+/**
+ * Every entity definition of a module (the exports of domain/*_definition.ts). A definition is
+ * edited by hand, so each is held to MAX_PROPERTIES here, the one place every command that reads
+ * definitions goes through (sync-entity, add-migration, the CRUD use cases, add-event --from).
+ */
 export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityDefinition[]> {
   const files = globSync('domain/*_definition.{ts,js}', { cwd: moduleRoot })
     .filter((file) => !file.endsWith('.d.ts'))
@@ -57,7 +62,11 @@ export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityD
     // imported it before (ESM caches modules by URL).
     const url = `${pathToFileURL(path).href}?mtime=${statSync(path).mtimeMs}`
     const namespace = (await import(url)) as Record<string, unknown>
-    definitions.push(...Object.values(namespace).filter(isEntityDefinition))
+    for (const definition of Object.values(namespace).filter(isEntityDefinition)) {
+      const count = Object.keys(definition.properties).length
+      assertPropertyCount(count, 'properties', `in ${file} (${definition.name})`)
+      definitions.push(definition)
+    }
   }
   return definitions
 }

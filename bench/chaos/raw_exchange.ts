@@ -14,14 +14,14 @@ const QUIET_MS = 200
 /**
  * Sends bytes exactly as given on a new connection and reads what comes back. The connection
  * stays open, as a client's would, until the answer is whole (then a moment more for answers
- * to any bytes past the first request), the server closes it, or the time limit passes. Only a
- * truncated case closes its sending side after its bytes: the server must learn that nothing
- * more is coming rather than wait for it. (Closing it after a complete request would not do:
- * Node's HTTP server treats that as a client gone and drops the request unanswered.)
+ * to any bytes past the first request), the server closes it, or the time limit passes. A
+ * truncated case closes its sending side after its bytes (the server must learn that nothing
+ * more is coming rather than wait for it), and so does a half-closed one, a whole request whose
+ * client still reads: the server must answer it (Node's default drops it as a client gone).
  */
 export function rawExchange(
   port: number,
-  request: Pick<RawCase, 'bytes' | 'truncated'>,
+  request: Pick<RawCase, 'bytes' | 'truncated' | 'halfClosed'>,
   limitMs: number
 ): Promise<Outcome> {
   const method = request.bytes.subarray(0, 16).toString('latin1').split(' ')[0]
@@ -34,7 +34,9 @@ export function rawExchange(
     let sentWhole = false
     const written = (error?: Error | null) => (sentWhole = !error)
     const socket = connect({ host: '127.0.0.1', port }, () =>
-      request.truncated ? socket.end(request.bytes, written) : socket.write(request.bytes, written)
+      request.truncated || request.halfClosed
+        ? socket.end(request.bytes, written)
+        : socket.write(request.bytes, written)
     )
 
     const readSoFar = () => readAnswers(Buffer.concat(received).toString('latin1'), method)

@@ -167,6 +167,8 @@ test.group('Scaffolding end to end', (group) => {
       assert.equal(ready.status, 200)
       assert.deepEqual(((await ready.json()) as { checks: unknown }).checks, {
         'Database health check (sqlite)': 'ok',
+        'Database schema': 'ok',
+        'Database storage': 'ok',
         'Message transport (redis)': 'ok',
       })
     } finally {

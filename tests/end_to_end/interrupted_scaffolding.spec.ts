@@ -23,8 +23,13 @@ function ace(cwd: string, args: string[], kill?: Kill) {
     const child = spawn(process.execPath, ['ace', ...args], { cwd, stdio: 'ignore' })
     let timer: NodeJS.Timeout | undefined
     const arm = () => (timer ??= setTimeout(() => child.kill(kill!.signal), kill!.afterMs))
-    // Writing lasts milliseconds: watching for its first file lands kills inside it.
-    const watcher = kill?.watch ? watch(kill.watch, { recursive: true }, arm) : undefined
+    // Writing lasts milliseconds: watching for its first file lands kills inside it. The app's
+    // lock is taken before the command even plans (scaffold_lock.ts): it is no file it writes.
+    const armOnWrite = (_event: string, file: string | null) => {
+      if (file === 'tmp' || file?.startsWith(join('tmp', 'pantheon-scaffold.lock'))) return
+      arm()
+    }
+    const watcher = kill?.watch ? watch(kill.watch, { recursive: true }, armOnWrite) : undefined
     if (kill && !kill.watch) arm()
     child.on('exit', () => {
       clearTimeout(timer)

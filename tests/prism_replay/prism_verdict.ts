@@ -34,7 +34,8 @@ function describe(violations: PrismViolation[]): string {
 /**
  * Prism's judgement of one exchange of the suite, by the rules the suite's own contract check
  * applies (tests/common/contract/openapi_contract.ts), over every document with an operation
- * for it (an unversioned path is in each version's document):
+ * for it (a version-neutral path is in each version's document, and a version named outside
+ * the URL is replayed at that version's path):
  * - a request the service accepted (2xx) must be one some document allows;
  * - a request some document allows must not be refused as invalid (400), unless it names a
  *   version in Accept (no document can say which ones the service takes there);

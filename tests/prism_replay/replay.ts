@@ -1,10 +1,7 @@
 import { request } from 'node:http'
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import {
-  DocumentedOperations,
-  documentedPathOf,
-} from '#tests/common/contract/documented_operations'
+import { DocumentedOperations } from '#tests/common/contract/documented_operations'
 import type { Exchange } from '#tests/common/contract/exchange'
 import type { PrismAnswer } from './prism_answer.js'
 import { startPrismProxy } from './prism_proxy.js'
@@ -34,7 +31,17 @@ const CONNECTION_HEADERS = new Set([
   'transfer-encoding',
 ])
 
-function send(baseUrl: string, exchange: Exchange, index: number): Promise<PrismAnswer> {
+/**
+ * Sends a recorded exchange to a Prism proxy at `path`: the path the document lists for it (a
+ * trailing slash dropped, v2.0 written v2, a version named outside the URL of an unversioned
+ * path read as its segment), since Prism reads none of them the way the service does.
+ */
+function send(
+  baseUrl: string,
+  exchange: Exchange,
+  index: number,
+  path: string
+): Promise<PrismAnswer> {
   const query = exchange.query.size > 0 ? `?${exchange.query}` : ''
   const headers: Record<string, string> = { [EXCHANGE_HEADER]: String(index) }
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
@@ -42,7 +49,7 @@ function send(baseUrl: string, exchange: Exchange, index: number): Promise<Prism
   }
   return new Promise((resolve, reject) => {
     const sent = request(
-      `${baseUrl}${documentedPathOf(exchange.path)}${query}`,
+      `${baseUrl}${path}${query}`,
       { method: exchange.method, headers, timeout: 30_000 },
       (response) => {
         let body = ''
@@ -90,18 +97,24 @@ export async function replayThroughPrism(
     floatFindings: 0,
     problems: [],
   }
-  const byDocument = new Map<string, number[]>()
+  /** By document, the exchanges it has an operation for, each with the path to send it to. */
+  const byDocument = new Map<string, { index: number; path: string }[]>()
   const candidates = exchanges.map((exchange, index) => {
     if (exchange.method.toUpperCase() === 'HEAD') {
       report.head++
       return []
     }
-    const names = [
-      ...new Set(operations.match(exchange.method, exchange.path).map((m) => m.document)),
-    ]
-    if (names.length === 0) report.undocumented++
-    for (const name of names) byDocument.set(name, [...(byDocument.get(name) ?? []), index])
-    return names
+    // A document matching the request at its own path and at a version's path (api-version=1.0
+    // on the default version's unversioned path) is sent it once, at its own path.
+    const paths = new Map<string, string>()
+    for (const matched of operations.matchExchange(exchange)) {
+      if (!paths.has(matched.document)) paths.set(matched.document, matched.requestPath)
+    }
+    if (paths.size === 0) report.undocumented++
+    for (const [name, path] of paths) {
+      byDocument.set(name, [...(byDocument.get(name) ?? []), { index, path }])
+    }
+    return [...paths.keys()]
   })
 
   const answers = new Map<number, DocumentAnswers[]>()
@@ -113,10 +126,10 @@ export async function replayThroughPrism(
         startPrismProxy({ document: files[document], upstream: upstream.url, errors: false }),
       ])
       try {
-        await eachAtMost(indexes, 8, async (index) => {
+        await eachAtMost(indexes, 8, async ({ index, path }) => {
           const [gateAnswer, observedAnswer] = await Promise.all([
-            send(gate.url, exchanges[index], index),
-            send(observed.url, exchanges[index], index),
+            send(gate.url, exchanges[index], index, path),
+            send(observed.url, exchanges[index], index, path),
           ])
           answers.set(index, [
             ...(answers.get(index) ?? []),

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { gzipSync } from 'node:zlib'
 import { oddBodies } from './bodies.js'
-import { post, PRODUCT, stoppingShort } from './raw_cases.js'
+import { halfClosing, post, PRODUCT, stoppingShort } from './raw_cases.js'
 
 /*
  * Bodies framed wrongly or unusually: Content-Length repeated, contradicted, not a number, or
@@ -15,6 +15,24 @@ const chunk = (bytes: Buffer | string) =>
   `${Buffer.byteLength(bytes).toString(16)}\r\n${bytes.toString()}\r\n`
 
 const someBody = oddBodies.map((body) => Buffer.from(body ?? PRODUCT))
+
+/** Whole requests, plain or gzip, whose sender half-closes once they are sent. */
+export const halfClosedRequests = fc
+  .tuple(creates, someBody, fc.boolean())
+  .map(([target, body, compressed]) => {
+    const bytes = compressed ? gzipSync(body) : body
+    return halfClosing(
+      post(
+        `half-closed after a${compressed ? ' gzip' : ''} body`,
+        target,
+        [
+          ...(compressed ? ([['content-encoding', 'gzip']] as Array<[string, string]>) : []),
+          ['content-length', String(bytes.length)],
+        ],
+        bytes
+      )
+    )
+  })
 
 export const contentLengths = fc.oneof(
   fc.tuple(creates, someBody).map(([target, body]) =>

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { contentLengths, transferEncodings } from './body_framing.js'
+import { contentLengths, halfClosedRequests, transferEncodings } from './body_framing.js'
 import type { RawCase } from './generated_request.js'
 import { headerLines, pipelined, requestLines } from './request_heads.js'
 
@@ -13,5 +13,6 @@ export const brokenFraming: fc.Arbitrary<RawCase> = fc.oneof(
   { weight: 4, arbitrary: transferEncodings },
   { weight: 2, arbitrary: requestLines },
   { weight: 3, arbitrary: headerLines },
-  { weight: 1, arbitrary: pipelined }
+  { weight: 1, arbitrary: pipelined },
+  { weight: 2, arbitrary: halfClosedRequests }
 )

@@ -25,6 +25,11 @@ export interface RawCase {
    * that the server knows nothing more is coming instead of waiting for it.
    */
   truncated?: boolean
+  /**
+   * The bytes are a whole request, and the sender closes its sending side right after them (a
+   * half-close), still reading: the server must answer it all the same.
+   */
+  halfClosed?: boolean
 }
 
 /** The bytes of an HTTP/1.x request, every header line written as given, in order. */

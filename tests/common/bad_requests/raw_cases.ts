@@ -13,6 +13,9 @@ export const raw = (kind: string, bytes: Buffer): RawCase => ({ framing: 'raw', 
 /** A case whose bytes stop short of what its headers announce. */
 export const stoppingShort = (request: RawCase): RawCase => ({ ...request, truncated: true })
 
+/** A whole request whose sender half-closes the connection right after it. */
+export const halfClosing = (request: RawCase): RawCase => ({ ...request, halfClosed: true })
+
 /** A POST of JSON, with the header lines given after Host and Content-Type. */
 export const post = (
   kind: string,

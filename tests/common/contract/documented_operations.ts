@@ -1,4 +1,6 @@
 import { dereference } from './dereference.js'
+import type { Exchange } from './exchange.js'
+import { namedVersionPath } from './named_version_path.js'
 
 export interface Parameter {
   name: string
@@ -31,6 +33,8 @@ export interface MatchedOperation {
   path: string
   operation: Operation
   pathParams: Record<string, string>
+  /** The path the request is held to there, as the documents list it (documentedPathOf). */
+  requestPath: string
 }
 
 interface PathEntry {
@@ -89,6 +93,17 @@ export class DocumentedOperations {
   }
 
   /**
+   * The operations an exchange is held to: those of its path and, when it names a version
+   * outside the URL of a path without one, those of that version's path, which the service
+   * serves it as (namedVersionPath).
+   */
+  matchExchange(exchange: Exchange): MatchedOperation[] {
+    const matched = this.match(exchange.method, exchange.path)
+    const versioned = namedVersionPath(exchange)
+    return versioned ? [...matched, ...this.match(exchange.method, versioned)] : matched
+  }
+
+  /**
    * The operations of every document that answer `method` at `path` (none: undocumented); for a
    * HEAD, the GET operations unless a document lists HEAD.
    */
@@ -112,6 +127,7 @@ export class DocumentedOperations {
         path: entry.template,
         operation,
         pathParams,
+        requestPath: normalized,
       })
     }
     // OpenAPI matches a concrete path before a templated one: /sample, not /{id}.

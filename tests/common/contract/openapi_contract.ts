@@ -21,9 +21,10 @@ const ACCEPT_VERSION = /;[ \t]*v[ \t]*=/i
  * - what the service accepts (2xx) must be a request some document allows;
  * - a request a document allows must not be refused as invalid (400);
  * - every response must be one its operation declares: status, headers, body.
- * A request may match the same operation in several documents (the unversioned paths of each
- * API version): it is allowed when one of them allows it, and its response must conform to
- * one of those. A request no document allows must still get a declared (failure) response.
+ * A request may match operations in several documents (the version-neutral ones of each API
+ * version, or a version named outside the URL, read as that version's path: namedVersionPath):
+ * it is allowed when one of them allows it, and its response must conform to one of those. A
+ * request no document allows must still get a declared (failure) response.
  * A HEAD is held to the GET operation of its path, its body aside (DocumentedOperations).
  * OPTIONS (204 with Allow, answered by the host on every path) and a method a path does not
  * take (405 with Allow) have no operation, as usual in OpenAPI documents: those exchanges are
@@ -39,7 +40,7 @@ export class OpenApiContract {
   }
 
   check(exchange: Exchange): Verdict {
-    const candidates = this.#operations.match(exchange.method, exchange.path)
+    const candidates = this.#operations.matchExchange(exchange)
     if (candidates.length === 0) return { documented: false, violations: [] }
 
     const requestProblems = candidates.map((matched) => ({

@@ -27,8 +27,12 @@ function check(schema: Schema) {
       throw new Error(`The request generator does not know the keyword ${keyword}: teach it`)
     }
   }
-  if (schema.not && Object.keys(schema.not as Schema).some((keyword) => keyword !== 'pattern')) {
-    throw new Error('The request generator knows "not" only around a pattern')
+  // `not: { type: 'string', pattern }`: the type only keeps the refusal to strings.
+  const not = schema.not as Schema | undefined
+  const aroundPattern = (keyword: string) =>
+    keyword === 'pattern' || (keyword === 'type' && not?.type === 'string')
+  if (not && !Object.keys(not).every(aroundPattern)) {
+    throw new Error('The request generator knows "not" only around a pattern on strings')
   }
 }
 
@@ -67,6 +71,15 @@ function validString(schema: Schema): fc.Arbitrary<string> {
   if (schema.format !== undefined) throw new Error(`Unknown format ${schema.format}`)
   const minLength = Number(schema.minLength ?? 0)
   const maxLength = Number(schema.maxLength ?? minLength + 40)
+  const pattern = schema.pattern
+  if (typeof pattern === 'string' && pattern.startsWith('^') && pattern.endsWith('$')) {
+    // A whole-text pattern (a version's spellings) is drawn from the pattern itself: random
+    // text would almost never match it.
+    return fc
+      .stringMatching(new RegExp(pattern, 'u'))
+      .filter((text) => text.length >= minLength && text.length <= maxLength)
+      .filter((text) => matches(schema, text))
+  }
   return fc
     .string({ unit: character, minLength, maxLength })
     .filter((text) => matches(schema, text))

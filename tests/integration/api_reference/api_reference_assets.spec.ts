@@ -26,7 +26,7 @@ test.group('API reference page and its files', (group) => {
     assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8')
     assert.equal(response.headers.get('cache-control'), 'no-cache')
     const policy = response.headers.get('content-security-policy') ?? ''
-    assert.include(policy, "default-src 'self'")
+    assert.include(policy, "default-src 'none'")
     assert.include(policy, "connect-src 'self'")
 
     const html = await response.text()

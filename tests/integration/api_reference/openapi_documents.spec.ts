@@ -55,7 +55,15 @@ test.group('API reference', () => {
     assert.deepEqual(Object.keys(product.properties), ['id', 'name', 'price'])
     assert.property(v1.paths['/api/v1/catalog/{id}'].get.responses, '404')
 
+    // A request to /api/catalog naming no version is served by 1.0, the default: the 2.0
+    // document lists those paths only for the version-neutral sample, which answers any.
     const v2 = documents['catalog-v2.json'] as any
+    assert.deepEqual(Object.keys(v2.paths).sort(), [
+      '/api/catalog/sample',
+      '/api/v2/catalog',
+      '/api/v2/catalog/sample',
+      '/api/v2/catalog/{id}',
+    ])
     assert.property(v2.paths['/api/v2/catalog/{id}'], 'delete')
     assert.includeMembers(
       v2.paths['/api/v2/catalog'].post.requestBody.content['application/json'].schema.required,
@@ -85,7 +93,7 @@ test.group('API reference', () => {
     assert.includeMembers(product.required, ['id', 'name', 'price', 'category', 'createdAt'])
   })
 
-  test('the unversioned paths take the version from api-version or X-Api-Version', async ({
+  test('the version parameters take the version from api-version or X-Api-Version', async ({
     client,
     assert,
   }) => {
@@ -95,28 +103,37 @@ test.group('API reference', () => {
       ['catalog-v2.json', '2.0', false],
     ] as const) {
       const document = documents[name] as any
-      const refs = document.paths['/api/catalog/{id}'].get.parameters.map((p: any) => p.$ref)
-      assert.includeMembers(refs, [
-        '#/components/parameters/ApiVersionQuery',
-        '#/components/parameters/ApiVersionHeader',
-      ])
+      const major = version.split('.')[0]
+      const paths = [`/api/v${major}/catalog/{id}`, ...(isDefault ? ['/api/catalog/{id}'] : [])]
+      for (const path of paths) {
+        const refs = document.paths[path].get.parameters.map((p: any) => p.$ref)
+        assert.includeMembers(refs, [
+          '#/components/parameters/ApiVersionQuery',
+          '#/components/parameters/ApiVersionHeader',
+        ])
+      }
       const { ApiVersionQuery: query, ApiVersionHeader: header } = document.components.parameters
       assert.containsSubset(query, { name: 'api-version', in: 'query', required: false })
       assert.containsSubset(header, { name: 'X-Api-Version', in: 'header', required: false })
-      const pattern = new RegExp(query.schema.pattern, 'u')
-      const major = version.split('.')[0]
-      for (const spelling of [version, major]) {
-        assert.isTrue(pattern.test(spelling), `${name} accepts ${spelling}`)
-      }
-      // The v belongs to the URL segment: ?api-version=v2 is InvalidApiVersion.
-      for (const spelling of [`v${major}`, `v${version}`, isDefault ? '2.0' : '1.0']) {
-        assert.isFalse(pattern.test(spelling), `${name} refuses ${spelling}`)
+      for (const parameter of [query, header]) {
+        const pattern = new RegExp(parameter.schema.pattern, 'u')
+        for (const spelling of [version, major]) {
+          assert.isTrue(pattern.test(spelling), `${name} accepts ${spelling}`)
+        }
+        // The v belongs to the URL segment: ?api-version=v2 is InvalidApiVersion. An empty
+        // value names no version either: it is refused, not read as "none named".
+        for (const spelling of [`v${major}`, `v${version}`, isDefault ? '2.0' : '1.0', '', ' ']) {
+          assert.isFalse(pattern.test(spelling), `${name} refuses "${spelling}"`)
+        }
+        assert.include(parameter.description, 'empty value answers 400 InvalidApiVersion')
       }
       assert.equal(query.schema.default, isDefault ? version : undefined)
-      assert.notEqual(
-        document.paths['/api/catalog/{id}'].get.operationId,
-        document.paths[`/api/v${major}/catalog/{id}`].get.operationId
-      )
+      if (isDefault) {
+        assert.notEqual(
+          document.paths['/api/catalog/{id}'].get.operationId,
+          document.paths[`/api/v${major}/catalog/{id}`].get.operationId
+        )
+      }
       // The sample is version-neutral: it reads no version, so it declares none.
       for (const path of ['/api/catalog/sample', `/api/v${major}/catalog/sample`]) {
         assert.notProperty(document.paths[path].get, 'parameters', `${name} ${path}`)

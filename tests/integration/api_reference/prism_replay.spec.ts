@@ -10,9 +10,14 @@ import { replayThroughPrism } from '#tests/prism_replay/replay'
 const BASE = () => `http://${process.env.HOST}:${process.env.PORT}`
 
 /** Sends a request to the test server and keeps it, with its response, as an exchange. */
-async function exchange(method: string, path: string, body?: unknown): Promise<Exchange> {
+async function exchange(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<Exchange> {
   const requestHeaders: Record<string, string> =
-    body === undefined ? {} : { 'content-type': 'application/json' }
+    body === undefined ? { ...headers } : { ...headers, 'content-type': 'application/json' }
   const requestBody = body === undefined ? undefined : JSON.stringify(body)
   const response = await fetch(`${BASE()}${path}`, {
     method,
@@ -32,11 +37,11 @@ async function exchange(method: string, path: string, body?: unknown): Promise<E
   }
 }
 
-/** Catalog's version 1.0 document, as the test server serves it, in a file for Prism. */
-async function servedCatalogV1(folder: string): Promise<string> {
+/** A document of Catalog (catalog-v1.json) as the test server serves it, in a file for Prism. */
+async function servedDocument(folder: string, name: string): Promise<string> {
   const reference = await app.container.make(ApiReference)
-  const entry = reference.entries().find(({ path }) => basename(path) === 'catalog-v1.json')!
-  const file = join(folder, 'catalog-v1.json')
+  const entry = reference.entries().find(({ path }) => basename(path) === name)!
+  const file = join(folder, name)
   await writeFile(file, JSON.stringify(reference.document(entry.path)))
   return file
 }
@@ -44,9 +49,11 @@ async function servedCatalogV1(folder: string): Promise<string> {
 test.group('Replaying traffic through Prism', (group) => {
   let folder: string
   let document: string
+  let documentV2: string
   group.setup(async () => {
     folder = await mkdtemp(join(tmpdir(), 'pantheon-prism-'))
-    document = await servedCatalogV1(folder)
+    document = await servedDocument(folder, 'catalog-v1.json')
+    documentV2 = await servedDocument(folder, 'catalog-v2.json')
     return () => rm(folder, { recursive: true, force: true })
   })
 
@@ -73,6 +80,30 @@ test.group('Replaying traffic through Prism', (group) => {
     assert.equal(report.judged, traffic.length)
     // 19.99 in the create's body: Prism's division calls it no multiple of 0.01.
     assert.isAtLeast(report.floatFindings, 1)
+  })
+
+  test('a version named outside the URL is replayed at the path of that version', async ({
+    assert,
+  }) => {
+    // Only 1.0's document lists /api/catalog: 2.0's describes these as /api/v2/catalog.
+    const body = { name: 'Desk', price: 120, category: 'Furniture' }
+    const created = await exchange('POST', '/api/catalog', body, { 'x-api-version': '2.0' })
+    const id = JSON.parse(created.responseBody) as string
+    const traffic = [
+      created,
+      await exchange('GET', `/api/catalog/${id}?api-version=2`),
+      await exchange('GET', `/api/catalog/${id}`, undefined, { accept: 'application/json;v=2.0' }),
+      await exchange('GET', `/api/catalog/${id}?api-version=1.0`),
+      await exchange('DELETE', `/api/catalog/${id}?api-version=2.0`),
+    ]
+    assert.deepEqual(
+      traffic.map(({ status }) => status),
+      [201, 200, 200, 200, 204]
+    )
+
+    const report = await replayThroughPrism(traffic, [document, documentV2])
+    assert.deepEqual(report.problems, [])
+    assert.equal(report.judged, traffic.length)
   })
 
   test('a response or a status that drifted from the document is reported', async ({ assert }) => {

@@ -202,6 +202,8 @@ test.group('Rate limit, redis store', (group) => {
     assert.equal(response.status, 200)
     assert.deepEqual(((await response.json()) as { checks: unknown }).checks, {
       'Database health check (sqlite)': 'ok',
+      'Database schema': 'ok',
+      'Database storage': 'ok',
       'Redis health check (main)': 'ok',
     })
   })

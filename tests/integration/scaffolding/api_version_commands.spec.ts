@@ -9,6 +9,7 @@ import AddModule from '#commands/add_module'
 import AddQuery from '#commands/add_query'
 import DeprecateApiVersion from '#commands/deprecate_api_version'
 import type { ApiVersionPolicy } from '@pantheon/kit/http'
+import { declaredVersions } from '#kit/scaffolding/api_versions_codemod'
 import { failingWriter, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 /** The app made by `init` in a temp folder that the running test scaffolds in. */
@@ -45,6 +46,16 @@ test.group('add-api-version and deprecate-api-version', (group) => {
     assert.include(again.output, 'already declares API version 2.0')
   })
 
+  test('keeps the versions in order, whatever order they are added in', async ({ assert }) => {
+    for (const version of ['2.0', '1.5', '0.9', '3', '1.10', '1.2']) {
+      const { exitCode, output } = await shop.run(AddApiVersion, [MODULE, version])
+      assert.equal(exitCode, 0, output)
+    }
+    // The order the file lists them in, as a reader of the file sees it.
+    const listed = await declaredVersions(await readFile(versionsFile(), 'utf8'), versionsFile())
+    assert.deepEqual(listed, ['0.9', '1.0', '1.2', '1.5', '1.10', '2.0', '3.0'])
+  })
+
   test('rejects {label}')
     .with([
       {
@@ -72,10 +83,16 @@ test.group('add-api-version and deprecate-api-version', (group) => {
         message: 'is not a date',
       },
       {
-        label: 'a sunset in the past',
+        label: 'a sunset on a day the month does not have',
         command: DeprecateApiVersion,
-        argv: [MODULE, '1.0', '--sunset', '2001-01-01'],
-        message: 'is not in the future',
+        argv: [MODULE, '1.0', '--sunset', '2027-02-30'],
+        message: '--sunset "2027-02-30" is not a date: write it as 2027-06-30',
+      },
+      {
+        label: 'a sunset the Date parser would read as some year',
+        command: DeprecateApiVersion,
+        argv: [MODULE, '1.0', '--sunset', '1'],
+        message: '--sunset "1" is not a date: write it as 2027-06-30',
       },
       {
         label: 'a link that is not a URL',
@@ -120,6 +137,49 @@ test.group('add-api-version and deprecate-api-version', (group) => {
     await shop.run(DeprecateApiVersion, [MODULE, '1.0', '--sunset', '2098-01-01', '--force'])
     declared = await policy()
     assert.equal(declared.find('1.0')!.sunset?.toISOString(), '2098-01-01T00:00:00.000Z')
+  })
+
+  test('a sunset in the past retires the version: it is declared so, and says so', async ({
+    assert,
+  }) => {
+    await shop.run(AddApiVersion, [MODULE, '2.0'])
+    const { exitCode, output } = await shop.run(DeprecateApiVersion, [
+      MODULE,
+      '1.0',
+      '--sunset',
+      '2001-01-01',
+    ])
+    assert.equal(exitCode, 0, output)
+    assert.include(output, 'API version 1.0 is retired: its sunset, 2001-01-01, has passed')
+    assert.include(output, '410 ApiVersionSunset')
+
+    // What the service reads: past its sunset, a version answers 410 ApiVersionSunset
+    // (api_version_negotiation.ts, catalog_versions.spec.ts) and is listed nowhere.
+    const declared = await policy()
+    const retired = declared.find('1.0')!
+    assert.equal(retired.sunset?.toISOString(), '2001-01-01T00:00:00.000Z')
+    assert.isTrue(declared.isSunset(retired))
+    assert.deepEqual(declared.versions, ['2.0'])
+    assert.equal(declared.supportedHeader, '2.0')
+    assert.equal(declared.deprecatedHeader, '')
+    // Deprecated no later than retired: a Deprecation date after the Sunset would mean nothing.
+    assert.deepEqual(retired.deprecationHeaders[0], [
+      'Deprecation',
+      `@${Date.UTC(2001, 0, 1) / 1000}`,
+    ])
+  })
+
+  test('a sunset may be a date-time with its offset', async ({ assert }) => {
+    const { exitCode, output } = await shop.run(DeprecateApiVersion, [
+      MODULE,
+      '1.0',
+      '--sunset',
+      '2099-06-30T12:00:00+02:00',
+    ])
+    assert.equal(exitCode, 0, output)
+    assert.notInclude(output, 'retired')
+    const declared = await policy()
+    assert.equal(declared.find('1.0')!.sunset?.toISOString(), '2099-06-30T10:00:00.000Z')
   })
 
   test('a failed write leaves the versions file as it was', async ({ assert }) => {

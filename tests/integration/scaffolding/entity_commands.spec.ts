@@ -171,6 +171,29 @@ test.group('add-entity', (group) => {
       assert.include(output, message)
     })
 
+  test("--force keeps each property's options in the use cases it writes again", async ({
+    assert,
+  }) => {
+    await addProduct()
+    await shop.run(AddCommand, ['CreateProduct', '--module', MODULE, '--result-type', 'ProductId'])
+    const { exitCode, output } = await shop.run(AddEntity, [
+      'Product',
+      '--module',
+      MODULE,
+      '--aggregate',
+      '--force',
+      '--properties',
+      'Name:string(80),Status:enum(draft,live)',
+    ])
+    assert.equal(exitCode, 0, output)
+    const validator = await readFile(
+      path('application/commands/create_product/create_product_validator.ts'),
+      'utf8'
+    )
+    assert.include(validator, "status: vine.enum(['draft', 'live'])")
+    assert.include(validator, 'maxCharacters(80)')
+  })
+
   test('--dry-run shows the registration diff and writes nothing', async ({ assert }) => {
     const before = await registration()
     const { exitCode, output } = await addProduct(['--dry-run'])
@@ -193,6 +216,114 @@ test.group('add-entity', (group) => {
     assert.equal(await registration(), before)
     assert.isFalse(existsSync(path('domain/product.ts')))
     assert.isFalse(existsSync(path('infrastructure/persistence')))
+  })
+})
+
+/** Every file of the module and its text: what a refused command must leave as it was. */
+async function moduleFiles(): Promise<Record<string, string>> {
+  const files: Record<string, string> = {}
+  for (const entry of await readdir(path(''), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = `${entry.parentPath}/${entry.name}`
+    files[file] = await readFile(file, 'utf8')
+  }
+  return files
+}
+
+/** A property list of `count` strings: Field1:string,Field2:string,… */
+const propertyList = (count: number) =>
+  Array.from({ length: count }, (_, index) => `Field${index + 1}:string`).join(',')
+
+test.group('The bounds of a definition: properties and table names', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  group.each.setup(async () => {
+    shop = await scaffoldingApp()
+    await shop.run(AddModule, [MODULE])
+    await addProduct()
+    return () => shop.remove()
+  })
+
+  test('add-entity {label} refuses {count} properties, saying the limit, and writes nothing')
+    .with([
+      { label: 'of a new entity', name: 'Order', count: 201, extra: [] },
+      { label: 'of a new entity', name: 'Order', count: 10_000, extra: [] },
+      { label: '--force of an existing one', name: 'Product', count: 201, extra: ['--force'] },
+    ])
+    .run(async ({ assert }, { name, count, extra }) => {
+      const before = await moduleFiles()
+      const { exitCode, output } = await shop.run(AddEntity, [
+        name,
+        '--module',
+        MODULE,
+        '--properties',
+        propertyList(count),
+        ...extra,
+      ])
+      assert.equal(exitCode, 1)
+      assert.include(output, `${count} properties were given in --properties: at most 200`)
+      assert.deepEqual(await moduleFiles(), before)
+    })
+
+  test('sync-entity and add-migration refuse a definition edited past the limit, naming its file', async ({
+    assert,
+  }) => {
+    const definition = path('domain/product_definition.ts')
+    const extra = Array.from(
+      { length: 198 },
+      (_, index) => `    field${index + 1}: { type: 'int', optional: true },`
+    )
+    const source = await readFile(definition, 'utf8')
+    await writeFile(
+      definition,
+      source.replace(
+        "notes: { type: 'text', optional: true },",
+        ["notes: { type: 'text', optional: true },", ...extra].join('\n')
+      )
+    )
+    const before = await moduleFiles()
+    for (const [command, argv] of [
+      [SyncEntity, ['Product', '--module', MODULE]],
+      [AddMigration, ['Grow', '--module', MODULE]],
+    ] as const) {
+      const { exitCode, output } = await shop.run(command, [...argv])
+      assert.equal(exitCode, 1, output)
+      assert.include(
+        output,
+        '201 properties were given in domain/product_definition.ts (Product): at most 200'
+      )
+    }
+    assert.deepEqual(await moduleFiles(), before)
+  })
+
+  test('add-entity and add-migration refuse a new table whose name PostgreSQL would not keep', async ({
+    assert,
+  }) => {
+    // 43 characters in snake_case, within a column's 63, but its table's name has 59.
+    const name = 'WarehouseStockReservationLineItemEntry'
+    const refusal =
+      'would be scaffold_shop_warehouse_stock_reservation_line_item_entries (59 characters): a table name has at most 58'
+    const before = await moduleFiles()
+    const added = await shop.run(AddEntity, [
+      name,
+      '--module',
+      MODULE,
+      '--properties',
+      'Name:string',
+    ])
+    assert.equal(added.exitCode, 1)
+    assert.include(added.output, refusal)
+    assert.deepEqual(await moduleFiles(), before)
+
+    // A definition written by hand meets the same bound when its table is to be created.
+    await writeFile(
+      path('domain/warehouse_stock_reservation_line_item_entry_definition.ts'),
+      `export const definition = { name: '${name}', aggregate: false, properties: {} }\n`
+    )
+    const written = await moduleFiles()
+    const migrated = await shop.run(AddMigration, ['Init', '--module', MODULE])
+    assert.equal(migrated.exitCode, 1)
+    assert.include(migrated.output, refusal)
+    assert.deepEqual(await moduleFiles(), written)
   })
 })
 

@@ -24,8 +24,9 @@ test.group('API reference page', () => {
     const inline = /<script>([\s\S]*?)<\/script>/.exec(html)![1]
     const hash = createHash('sha256').update(inline).digest('base64')
     assert.include(contentSecurityPolicy, `script-src 'self' 'sha256-${hash}'`)
-    assert.include(contentSecurityPolicy, "default-src 'self'")
+    assert.include(contentSecurityPolicy, "default-src 'none'")
     assert.include(contentSecurityPolicy, "connect-src 'self'")
+    assert.include(contentSecurityPolicy, "frame-ancestors 'none'")
   })
 
   test('escapes what it prints', ({ assert }) => {

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
 import { pathParamNames, requestBodySchema } from '@pantheon/kit/http'
+import { createSchemaValidator } from '#tests/common/contract/schema_validator'
 
 const updateValidator = vine.create({
   id: vine.string().uuid(),
@@ -28,5 +29,13 @@ test.group('Request body schema', () => {
     const schema = requestBodySchema(updateValidator)
     assert.sameMembers(Object.keys(schema.properties as object), ['id', 'name', 'notes'])
     assert.sameMembers(schema.required as string[], ['id', 'name'])
+  })
+
+  test('a nullable text takes null, and no NUL character in a text', ({ assert }) => {
+    const ajv = createSchemaValidator()
+    const schema = requestBodySchema(updateValidator, ['id'])
+    assert.isTrue(ajv.validate(schema, { name: 'Lamp', notes: null }))
+    assert.isFalse(ajv.validate(schema, { name: 'Lamp', notes: 'a\u0000b' }))
+    assert.isFalse(ajv.validate(schema, { name: 'La\u0000mp' }))
   })
 })

@@ -208,3 +208,83 @@ test.group('OpenAPI contract', () => {
       assert.match(violations.join('\n'), reason)
     })
 })
+
+/** Shop's document of one version: its operation under the version's segment, and maybe bare. */
+function versionDocument(major: string, withUnversionedPath: boolean) {
+  const operation = {
+    ...DOCUMENT.paths['/api/shop'].post,
+    parameters: [
+      { $ref: '#/components/parameters/Version' },
+      { $ref: '#/components/parameters/VersionHeader' },
+    ],
+  }
+  const spelling = `\\s*${major}(\\.0)?\\s*`
+  return {
+    openapi: '3.1.0',
+    paths: {
+      [`/api/v${major}/shop`]: { post: operation },
+      ...(withUnversionedPath ? { '/api/shop': { post: operation } } : {}),
+    },
+    components: {
+      ...DOCUMENT.components,
+      parameters: {
+        Version: { name: 'api-version', in: 'query', schema: { pattern: `^${spelling}$` } },
+        VersionHeader: {
+          name: 'X-Api-Version',
+          in: 'header',
+          schema: { pattern: `^${spelling}(,${spelling})*$` },
+        },
+      },
+    },
+  }
+}
+
+test.group('OpenAPI contract: a version named outside the URL', () => {
+  // 1.0 is the default: only its document lists /api/shop.
+  const contract = new OpenApiContract({
+    'shop-v1.json': versionDocument('1', true),
+    'shop-v2.json': versionDocument('2', false),
+  })
+
+  test('on an unversioned path, {label} is read as the URL segment of that version')
+    .with<{ label: string; query: string; headers: Record<string, string> }[]>([
+      { label: 'api-version=2.0', query: 'api-version=2.0', headers: {} },
+      { label: 'X-Api-Version: 2', query: '', headers: { 'x-api-version': '2' } },
+      { label: "Accept's v=2.0", query: '', headers: { accept: 'application/json;v=2.0' } },
+      {
+        label: 'the same version named twice',
+        query: 'api-version=2',
+        headers: { 'x-api-version': '2.0, 2' },
+      },
+    ])
+    .run(({ assert }, { query, headers }) => {
+      const verdict = contract.check(
+        exchange({
+          query: new URLSearchParams(query),
+          requestHeaders: { 'content-type': 'application/json', ...headers },
+        })
+      )
+      assert.deepEqual(verdict, { documented: true, violations: [] })
+    })
+
+  test('two different versions, or one that is not a version, are not read as a segment', ({
+    assert,
+  }) => {
+    for (const [query, header] of [
+      ['api-version=2', '1'],
+      ['api-version=v2', undefined],
+      ['api-version=', undefined],
+    ]) {
+      const { violations } = contract.check(
+        exchange({
+          query: new URLSearchParams(query),
+          requestHeaders: {
+            'content-type': 'application/json',
+            ...(header === undefined ? {} : { 'x-api-version': header }),
+          },
+        })
+      )
+      assert.match(violations[0], /accepted \(201\) a request no document allows/, query)
+    }
+  })
+})

@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { parseCommandFields } from '#kit/scaffolding/crud'
+import { parseProperties } from '#kit/scaffolding/entity_properties'
 import {
   columnBuilder,
   decimalMax,
@@ -59,4 +61,48 @@ test.group('Property syntax', () => {
     .run(({ assert }, { entry, message }) => {
       assert.throws(() => parsePropertyEntry(entry, 'property'), message)
     })
+})
+
+/** A property list of `count` strings: Field1:string,Field2:string,… */
+function propertyList(count: number): string {
+  return Array.from({ length: count }, (_, index) => `Field${index + 1}:string`).join(',')
+}
+
+test.group('Property limits', () => {
+  test('an entity takes up to 200 properties', ({ assert }) => {
+    assert.lengthOf(parseProperties(propertyList(200)), 200)
+  })
+
+  test('refuses 201 properties, or 10,000, saying the limit and how many were given')
+    .with([201, 10_000])
+    .run(({ assert }, count) => {
+      assert.throws(
+        () => parseProperties(propertyList(count)),
+        new RegExp(`${count} properties were given in --properties: at most 200`)
+      )
+    })
+
+  test("refuses more than 200 of a command's fields", ({ assert }) => {
+    assert.lengthOf(parseCommandFields(propertyList(200)), 200)
+    assert.throws(
+      () => parseCommandFields(propertyList(201)),
+      /201 fields were given in --fields: at most 200/
+    )
+  })
+
+  test('refuses an enum of more than 1,000 values, or a value longer than 255 characters', ({
+    assert,
+  }) => {
+    const values = (count: number) => Array.from({ length: count }, (_, index) => `v${index}`)
+    const entry = (list: string[]) => `Status:enum(${list.join(',')})`
+    assert.lengthOf(parsePropertyEntry(entry(values(1000)), 'property').definition.values!, 1000)
+    assert.throws(
+      () => parsePropertyEntry(entry(values(1001)), 'property'),
+      /1001 values were given for the enum Status: at most 1000/
+    )
+    assert.throws(
+      () => parsePropertyEntry(entry(['draft', 'x'.repeat(256)]), 'property'),
+      /A value of the enum Status is longer than 255 characters/
+    )
+  })
 })

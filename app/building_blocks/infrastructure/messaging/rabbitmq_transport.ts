@@ -129,9 +129,16 @@ export class RabbitMqTransport extends MessageTransport {
     )
   }
 
+  /**
+   * A round trip to the broker (a channel opened and closed), not only a look at the socket: a
+   * connection cut without a reset stays open and silent until two heartbeats have passed (20 s
+   * by default), while readiness must turn within its 2 s bound. Callers bound the wait.
+   */
   async checkConnection(): Promise<void> {
-    await this.connection()
+    const model = await this.connection()
     if (!this.#publisher) throw new Error(`RabbitMQ is unreachable at ${redact(this.options.url)}`)
+    const probe = await model.createChannel()
+    await probe.close()
   }
 
   async startConsuming(): Promise<void> {

@@ -14,6 +14,7 @@ import {
   reportApiVersions,
 } from '../http/versioning/api_version_negotiation.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
+import { markVersionNeutral } from '../http/versioning/version_neutral_handlers.js'
 import type { ApiReference } from '../http/openapi/api_reference.js'
 import { buildOpenApiDocument, type DocumentedRoute } from '../http/openapi/openapi_document.js'
 import { sendJson } from '../http/json_response.js'
@@ -220,10 +221,9 @@ export function mountEndpoints(
           addRoute(
             router,
             table,
-            nameRequestSpan(
-              moduleName,
-              table.neutral ? neutralHandler(table, policy) : versionDispatcher(table, policy)
-            )
+            table.neutral
+              ? markVersionNeutral(nameRequestSpan(moduleName, neutralHandler(table, policy)))
+              : nameRequestSpan(moduleName, versionDispatcher(table, policy))
           )
         )
       )
@@ -254,8 +254,9 @@ function routesOf(tables: RouteTable[], version?: ApiVersionText): DocumentedRou
 }
 
 /**
- * One OpenAPI document per version (or one for an unversioned module), served at
- * /openapi/<module>-v<N>.json and listed in the API reference.
+ * One OpenAPI document per version (or one for an unversioned module), listed in the API
+ * reference and, unless the host turned them off, served at /openapi/<module>-v<N>.json: off,
+ * there is no route, so the path answers 404 as any unknown one does.
  */
 function publishDocuments(
   router: HttpRouterService,
@@ -285,6 +286,7 @@ function publishDocuments(
           routes: routesOf(tables, version),
         }),
     })
+    if (reference.settings.served === false) continue
     router
       .get(path, (ctx) => sendJson(ctx, 200, reference.document(path)))
       .as(`openapi.${moduleName}${version ? `_${versionSegment(version)}` : ''}`)

@@ -1,4 +1,5 @@
 import { AppError } from '../../application/app_error.js'
+import { DatabaseNotReadyError } from './database_gate.js'
 
 export const DATABASE_UNAVAILABLE_CODE = 'Database.Unavailable'
 
@@ -47,7 +48,7 @@ const UNREACHABLE_MESSAGES = [
 
 function describesUnreachableDatabase(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false
-  if (error.name === 'KnexTimeoutError') return true
+  if (error.name === 'KnexTimeoutError' || error instanceof DatabaseNotReadyError) return true
   const code = (error as { code?: unknown }).code
   if (
     typeof code === 'string' &&

@@ -8,6 +8,8 @@ import type { Result } from '../../application/result.js'
 import type { UnitOfWork } from '../../application/unit_of_work.js'
 import { inSpan, isTracing } from '../telemetry/tracing.js'
 import { beginConfirmed, commitConfirmed, rollbackQuietly } from './confirmed_commit.js'
+import { databaseGate } from './database_gate.js'
+import { storageHealth } from './storage_health.js'
 
 interface OpenUnit {
   transaction: TransactionClientContract
@@ -37,6 +39,7 @@ export class LucidUnitOfWork implements UnitOfWork {
 
   /** The open transaction of the current unit of work, or a plain connection outside one. */
   client(): QueryClientContract {
+    databaseGate.assertOpen()
     return this.#unit.getStore()?.transaction ?? this.db.connection(this.connectionName)
   }
 
@@ -45,6 +48,7 @@ export class LucidUnitOfWork implements UnitOfWork {
   }
 
   async run<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+    databaseGate.assertOpen()
     const transaction = await beginConfirmed(this.db.connection(this.connectionName))
     const unit: OpenUnit = { transaction, aggregates: new Set() }
     let result: Result<T>
@@ -64,6 +68,7 @@ export class LucidUnitOfWork implements UnitOfWork {
     if (result.ok) {
       if (isTracing()) await inSpan('unit of work commit', {}, () => commitConfirmed(transaction))
       else await commitConfirmed(transaction)
+      storageHealth.reportWritten()
     } else if (isTimeout(result)) {
       // The handler is still running and may have a query in flight on this connection (a lock
       // wait, a stalled server): the ROLLBACK queues behind it, so the answer must not wait for

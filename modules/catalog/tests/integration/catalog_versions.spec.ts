@@ -94,6 +94,24 @@ test.group('Catalog API versions: choosing a version', () => {
         code: 'InvalidApiVersion',
       },
       {
+        label: 'an empty query version',
+        url: `/api/catalog/${UNKNOWN_ID}?api-version=`,
+        headers: {},
+        code: 'InvalidApiVersion',
+      },
+      {
+        label: 'an empty header version',
+        url: `/api/catalog/${UNKNOWN_ID}`,
+        headers: { 'x-api-version': '' },
+        code: 'InvalidApiVersion',
+      },
+      {
+        label: 'an empty media-type version',
+        url: `/api/catalog/${UNKNOWN_ID}`,
+        headers: { accept: 'application/json;v=' },
+        code: 'InvalidApiVersion',
+      },
+      {
         label: 'URL and query disagreeing',
         url: `/api/v1/catalog/${UNKNOWN_ID}?api-version=2.0`,
         headers: {},
@@ -294,6 +312,55 @@ test.group('Catalog API versions: reporting and lifecycle', (group) => {
     v2.assertHeaderMissing('deprecation')
     v2.assertHeader('api-deprecated-versions', '1.0')
   })
+
+  test(
+    'answers no route gives in a deprecated version ({method} {url}) carry its deprecation headers'
+  )
+    .with([
+      { method: 'OPTIONS', url: '/api/v1/catalog', headers: {}, status: 204 },
+      { method: 'OPTIONS', url: `/api/catalog/${UNKNOWN_ID}`, headers: {}, status: 204 },
+      { method: 'OPTIONS', url: '/api/catalog?api-version=1.0', headers: {}, status: 204 },
+      { method: 'PATCH', url: '/api/v1.0/catalog', headers: {}, status: 405 },
+      { method: 'GET', url: '/api/catalog/nowhere/else', headers: {}, status: 404 },
+    ])
+    .run(async ({ client }, { method, url, headers, status }) => {
+      catalogApiVersions.deprecate('1.0', {
+        since: new Date('2026-01-01T00:00:00Z'),
+        sunset: new Date('2099-01-01T00:00:00Z'),
+        deprecationLink: 'https://docs.example.com/catalog/v1',
+      })
+
+      const response = await client.request(url, method).headers(headers)
+
+      response.assertStatus(status)
+      response.assertHeader('api-deprecated-versions', '1.0')
+      response.assertHeader('deprecation', '@1767225600')
+      response.assertHeader('sunset', 'Thu, 01 Jan 2099 00:00:00 GMT')
+      response.assertHeader('link', '<https://docs.example.com/catalog/v1>; rel="deprecation"')
+    })
+
+  test('answers no route gives carry no deprecation headers for {label}')
+    .with([
+      { label: 'a current version', url: '/api/v2/catalog', headers: {} },
+      {
+        label: 'a current version named in a header',
+        url: '/api/catalog',
+        headers: { 'x-api-version': '2' },
+      },
+      { label: 'a version that is not one', url: '/api/catalog?api-version=abc', headers: {} },
+      { label: 'a version-neutral path', url: '/api/v1/catalog/sample', headers: {} },
+    ])
+    .run(async ({ client }, { url, headers }) => {
+      catalogApiVersions.deprecate('1.0', { since: new Date('2026-01-01T00:00:00Z') })
+
+      const response = await client
+        .request(url, 'OPTIONS')
+        .headers(headers as Record<string, string>)
+
+      response.assertStatus(204)
+      response.assertHeader('api-deprecated-versions', '1.0')
+      response.assertHeaderMissing('deprecation')
+    })
 
   test('after its sunset a version answers 410 ApiVersionSunset', async ({ client }) => {
     catalogApiVersions.deprecate('1.0', {

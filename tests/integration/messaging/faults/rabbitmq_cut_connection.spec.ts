@@ -79,4 +79,47 @@ test.group('RabbitMQ transport on a connection cut without a reset', (group) => 
     assert.isTrue(published, 'every publish failed after the connection went silent')
     assert.isBelow(Date.now() - startedAt, 15_000)
   }).timeout(40_000)
+
+  test('the connection check fails within the readiness bound once the connection goes silent', async ({
+    assert,
+    cleanup,
+  }) => {
+    const proxy = new TcpProxy(PROXY_PORT, RABBITMQ)
+    await proxy.up()
+    cleanup(() => proxy.down())
+    const { RabbitMqTransport } = await import('@pantheon/kit/messaging/rabbitmq')
+    const run = randomUUID().slice(0, 8)
+    const exchange = `pantheon-test.${run}.events`
+    const deadLetterExchange = `pantheon-test.${run}.dead-letter`
+    // The default heartbeat (10 s): readiness must not wait for it.
+    const transport = new RabbitMqTransport({
+      url: `amqp://guest:guest@127.0.0.1:${PROXY_PORT}`,
+      exchange,
+      deadLetterExchange,
+      queuePrefix: `pantheon-test.${run}.`,
+    })
+    cleanup(async () => {
+      await Promise.race([transport.close(), new Promise((resolve) => setTimeout(resolve, 3_000))])
+      const connection = await connect(`amqp://guest:guest@${RABBITMQ.host}:${RABBITMQ.port}`)
+      const channel = await connection.createChannel()
+      await channel.deleteExchange(exchange)
+      await channel.deleteExchange(deadLetterExchange)
+      await connection.close()
+    })
+    // The 2 s bound readiness puts on every check (app/host/bounded_check.ts).
+    const checkWithin2s = () =>
+      Promise.race([
+        transport.checkConnection().then(() => 'ok'),
+        new Promise((resolve) => setTimeout(() => resolve('no answer'), 2_000)),
+      ]).catch((error: Error) => error.message)
+    let answer: unknown
+    for (let tries = 0; answer !== 'ok' && tries < 50; tries++) {
+      answer = await checkWithin2s()
+      if (answer !== 'ok') await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    assert.equal(answer, 'ok', 'the transport never connected')
+
+    proxy.silenceOpenConnections()
+    assert.notEqual(await checkWithin2s(), 'ok')
+  }).timeout(40_000)
 })

@@ -15,8 +15,15 @@ export class ApiReference {
   readonly #built = new Map<string, Record<string, unknown>>()
 
   constructor(
-    /** What every document says about the host: who to ask about the API (`info.contact`). */
-    readonly settings: { contact?: Record<string, string> } = {}
+    readonly settings: {
+      /** What every document says about the host: who to ask about the API (`info.contact`). */
+      contact?: Record<string, string>
+      /**
+       * Whether the host answers at each document's path (API_DOCS_ENABLED; default true). The
+       * documents are listed and built here either way, for the tests and tools that read them.
+       */
+      served?: boolean
+    } = {}
   ) {}
 
   add(entry: ApiDocumentEntry): void {

@@ -47,10 +47,8 @@ function describe(input: DocumentInput, deprecated: boolean): string {
     `Version ${input.version} of the ${input.module} module${deprecated ? ' (deprecated)' : ''}.`,
     `Name the version in one of four ways: the URL segment (/api/${segment}/${input.module}/…${longSegment}), or on ${base}/… the api-version query parameter, the X-Api-Version header or the v parameter of a media range in Accept (Accept: application/json;v=${input.version}).`,
     `OpenAPI does not describe parameters of the Accept header, so no operation lists that one.`,
-    `Outside the URL a version has no v (${input.version}, not ${segment}). Several of them may name the version, or one several times, when all name the same one; two different versions are refused (400 AmbiguousApiVersion).`,
-    input.defaultVersion
-      ? `A request to ${base}/… naming no version is served by ${input.defaultVersion}, the default.`
-      : `The module has no default version: a request to ${base}/… naming none is refused (400 ApiVersionUnspecified). OpenAPI cannot say that one of several ways is needed, so there this document requires api-version; X-Api-Version or Accept's v may name the version instead.`,
+    `Outside the URL a version has no v (${input.version}, not ${segment}), and an empty value is refused (400 InvalidApiVersion). Several of them may name the version, or one several times, when all name the same one; two different versions are refused (400 AmbiguousApiVersion).`,
+    unversionedPaths(input, base, segment),
     neutral.length > 0
       ? `Version-neutral operations (${neutral.join(', ')}) answer whatever version is named, even an unknown or malformed one (in the URL segment too), or none: they read no version, so they list no version parameter.`
       : '',
@@ -60,11 +58,22 @@ function describe(input: DocumentInput, deprecated: boolean): string {
     .join(' ')
 }
 
+/** What the description says about the paths without a version segment. */
+function unversionedPaths(input: DocumentInput, base: string, segment: string): string {
+  if (input.version === input.defaultVersion) {
+    return `A request to ${base}/… naming no version is served by ${input.version}, the default, so this document lists those paths too.`
+  }
+  const none = input.defaultVersion
+    ? `A request to ${base}/… naming no version is served by ${input.defaultVersion}, the default, whose document lists those paths`
+    : `The module has no default version: a request to ${base}/… naming none is refused (400 ApiVersionUnspecified)`
+  return `${none}. So this document lists the operations that read the version under /api/${segment}/${input.module} only: on ${base}/… a request naming ${input.version} with api-version, X-Api-Version or Accept's v is served as the same request under /api/${segment}/${input.module}.`
+}
+
 /**
  * The OpenAPI 3.1 document of one module in one API version, built from its routes, the
  * validators of the commands they send and the representations they answer with. A versioned
- * module's routes appear twice: under /api/v<N>/<module> and under /api/<module> with the
- * version parameters.
+ * module's routes appear under /api/v<N>/<module>, and in the default version's document under
+ * /api/<module> too (see the loop below).
  */
 export function buildOpenApiDocument(input: DocumentInput): Record<string, unknown> {
   const versioned = input.version !== undefined
@@ -103,18 +112,23 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
       continue
     }
     // The service reads the query parameter and the header on both paths: on the versioned one
-    // they may repeat the version of the URL, and naming another one is refused. Without a
-    // default version, the unversioned path needs one named (see versionParameters).
-    add(openApiPath(versionedPrefix, route.path), route, {
-      versionParameters: ['ApiVersionQuery', 'ApiVersionHeader'],
-    })
+    // they may repeat the version of the URL, and naming another one is refused.
+    const parameters = ['ApiVersionQuery', 'ApiVersionHeader']
+    add(openApiPath(versionedPrefix, route.path), route, { versionParameters: parameters })
+    // A request to the unversioned path naming no version is served by the default version
+    // (or refused when there is none). Listed in another version's document, a generated
+    // client would send it without one, since the parameters are optional, and read the
+    // default version's answer as its own. Making api-version required there would not do:
+    // OpenAPI cannot say "this or X-Api-Version", TypeScript generators type the parameter as
+    // a plain string (its pattern is dropped), and not all generators make a required query
+    // parameter a required argument, so a slip would still be served by the default version.
+    // The versioned path carries the version in the URL: it leaves the client nothing to get
+    // wrong.
+    if (input.version !== input.defaultVersion) continue
     add(openApiPath(unversionedPrefix, route.path), route, {
-      versionParameters: [
-        input.defaultVersion ? 'ApiVersionQuery' : 'ApiVersionQueryRequired',
-        'ApiVersionHeader',
-      ],
+      versionParameters: parameters,
       operationSuffix: 'Unversioned',
-      note: `The same operation as under ${versionedPrefix}, with the version named by api-version, X-Api-Version or Accept's v parameter.`,
+      note: `The same operation as under ${versionedPrefix}: a request naming no version is served by ${input.version}, the default.`,
     })
   }
 

@@ -44,7 +44,12 @@ function withoutFields(schema: JsonSchema, fields: readonly string[]): JsonSchem
   return copy
 }
 
-const NO_NUL: JsonSchema = { pattern: '\\u0000' }
+/**
+ * Refused: a string holding NUL. The `type` keeps the refusal to strings: `not: { pattern }`
+ * alone matches every other value (a pattern ignores non-strings), so it refused the null a
+ * nullable text takes.
+ */
+const NO_NUL: JsonSchema = { type: 'string', pattern: '\\u0000' }
 
 function forbidNul(schema: unknown): void {
   if (typeof schema !== 'object' || schema === null) return

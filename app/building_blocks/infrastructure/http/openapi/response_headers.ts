@@ -14,7 +14,11 @@ interface HeaderDefinition {
   schema: JsonSchema
 }
 
-/** Every header the kit's responses may carry, as `components.headers` entries. */
+/**
+ * Every header the kit's responses may carry for the client, as `components.headers` entries.
+ * The security headers (../security_headers.ts) are left out: they are the same on every answer
+ * and instruct browsers, not API clients, so a generated client would only carry them unused.
+ */
 const HEADERS: Record<string, HeaderDefinition> = {
   RequestId: {
     name: 'X-Request-Id',

@@ -9,16 +9,12 @@ import {
  * and the `X-Api-Version` header, as `components.parameters` of every negotiated operation (the
  * service reads them on the versioned paths too, where they may only repeat the URL's version).
  * Each accepts only the spellings of this document's version (2.0: "2", "2.0", "02.00"; not
- * "v2", which is the URL segment's), so a request valid against one version's document is
- * served by that version.
+ * "v2", which is the URL segment's, nor an empty value, which the service refuses), so a request
+ * valid against one version's document is served by that version.
  *
- * A client may use either, and OpenAPI cannot say "one of these two" (nor describe the third
- * reader, Accept's `v`, since it ignores Accept parameters). When the module has a default
- * version both are optional: a request naming neither is served by the default, so only that
- * version's document gives them a `default`, and the others say in words that one is needed.
- * When it has none, a request naming no version is refused, so the unversioned paths take
- * `ApiVersionQueryRequired` instead: the document asks for api-version, the one every client
- * can send, and says in words that the header or Accept may name it instead.
+ * Both are optional. Only the default version's document lists the unversioned paths
+ * (openapi_document.ts), where a request naming neither is served by that version, so only its
+ * parameters have a `default`; the other documents use them on the versioned paths only.
  */
 export function versionParameters(
   version: ApiVersionText,
@@ -32,38 +28,24 @@ export function versionParameters(
     example: version,
   }
   const [major, minor] = version.split('.')
-  const named = `API version ${version}${minor === '0' ? ` (also written ${major})` : ''}, without the v of the URL segment (v${major} answers 400 InvalidApiVersion)`
-  const accept = `Accept: application/json;v=${version}`
-  const without =
-    defaultVersion === undefined
-      ? `This module has no default version: on an unversioned path a request naming none answers 400 ApiVersionUnspecified.`
-      : isDefault
-        ? `Optional: a request naming no version is served by ${version}, the default.`
-        : `On an unversioned path name the version with this, the other version parameter or ${accept}: a request naming none is served by ${defaultVersion}, the default, as its own document describes.`
-  const versioned = `On a path with the version segment it may repeat that version; another one is refused (400 AmbiguousApiVersion).`
-  const query = {
-    name: 'api-version',
-    in: 'query',
-    required: false,
-    description: `${named}. ${without} ${versioned}`,
-    schema,
-  }
-  const parameters: Record<string, object> = {
-    ApiVersionQuery: query,
+  const named = `API version ${version}${minor === '0' ? ` (also written ${major})` : ''}, without the v of the URL segment (v${major} answers 400 InvalidApiVersion); an empty value answers 400 InvalidApiVersion too, it does not mean "no version"`
+  const where = isDefault
+    ? `Optional: a request naming no version is served by ${version}, the default. On a path with the version segment it may repeat that version; another one is refused (400 AmbiguousApiVersion).`
+    : `It may repeat the version of the URL segment; another one is refused (400 AmbiguousApiVersion).`
+  return {
+    ApiVersionQuery: {
+      name: 'api-version',
+      in: 'query',
+      required: false,
+      description: `${named}. ${where}`,
+      schema,
+    },
     ApiVersionHeader: {
       name: 'X-Api-Version',
       in: 'header',
       required: false,
-      description: `${named}, as a header (the same version as api-version when both are sent; sent more than once, each value names this version). ${without} ${versioned}`,
+      description: `${named}. As a header it is the same version as api-version when both are sent; sent more than once, each value names this version. ${where}`,
       schema: { ...schema, pattern: versionHeaderPattern(version) },
     },
   }
-  if (defaultVersion === undefined) {
-    parameters.ApiVersionQueryRequired = {
-      ...query,
-      required: true,
-      description: `${named}. ${without} The X-Api-Version header or ${accept} may name it instead; OpenAPI cannot say "one of these", so this document asks for api-version.`,
-    }
-  }
-  return parameters
 }

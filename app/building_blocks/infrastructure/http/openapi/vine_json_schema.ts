@@ -1,4 +1,5 @@
 import { symbols } from '@vinejs/vine'
+import { dateJsonSchema } from './date_json_schema.js'
 import type { JsonSchema } from './representation.js'
 import { trimmedLengthPattern } from './trimmed_length_pattern.js'
 
@@ -19,6 +20,9 @@ interface CompiledNode {
   subtype?: string
   fieldName: string
   isOptional: boolean
+  allowNull?: boolean
+  /** The type's own check (a date's, with its formats), ahead of `validations`. */
+  dataTypeValidatorFnId?: string
   validations?: { ruleFnId: string; name?: string }[]
   properties?: CompiledNode[]
   each?: CompiledNode
@@ -34,7 +38,9 @@ type Refs = Record<string, { options?: Record<string, unknown> } | undefined>
  *   though it refuses a missing nullable field;
  * - `decimal([0, n])` becomes `multipleOf: 10^-n` (VineJS writes nothing for it);
  * - lengths checked after `trim()` count the trimmed text, so they become a `pattern`
- *   (`"   "` fails `trim().minLength(1)` though it has three characters).
+ *   (`"   "` fails `trim().minLength(1)` though it has three characters);
+ * - a date is the text its formats take (`dateJsonSchema`), or null when it is nullable: VineJS
+ *   writes `{}` for it, which `nullable()` turns into null only.
  */
 export function vineJsonSchema(source: VineJsonSchemaSource): JsonSchema {
   const schema = structuredClone(source.toJSONSchema()) as JsonSchema
@@ -82,6 +88,8 @@ function refine(schema: JsonSchema | undefined, node: CompiledNode, refs: Refs):
     refineString(schema, rulesOf(node, refs))
   } else if (node.type === 'literal' && node.subtype === 'number') {
     refineNumber(schema, rulesOf(node, refs))
+  } else if (node.type === 'literal' && node.subtype === 'date') {
+    refineDate(schema, node, refs)
   }
 }
 
@@ -130,6 +138,14 @@ function refineNumber(schema: JsonSchema, rules: Rule[]) {
   const places = range[range.length - 1]
   schema.multipleOf = places === 0 ? 1 : Number(`1e-${places}`)
   schema.description ??= `At most ${places} decimal places (multipleOf, compared in decimal)`
+}
+
+/** Replaces VineJS's type of a date (none, or null alone) by the values its formats take. */
+function refineDate(schema: JsonSchema, node: CompiledNode, refs: Refs) {
+  const formats = refs[node.dataTypeValidatorFnId ?? '']?.options?.formats
+  const date = dateJsonSchema(formats)
+  Object.assign(schema, date)
+  if (node.allowNull) schema.type = [date.type, 'null'].flat()
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -3,6 +3,7 @@ import { sendProblem } from '../problem_details.js'
 import type { ApiVersionText } from './api_version.js'
 import type { ApiVersionPolicy } from './api_version_policy.js'
 import { requestedVersion, VERSION_HEADERS } from './api_version_readers.js'
+import { sendDeprecationHeaders } from './deprecation_headers.js'
 
 declare module '@adonisjs/core/http' {
   interface HttpContext {
@@ -53,7 +54,7 @@ export function negotiateApiVersion(
       `API version ${version} is not supported`
     )
   }
-  for (const [name, value] of served.deprecationHeaders) ctx.response.header(name, value)
+  sendDeprecationHeaders(ctx, served)
   if (policy.isSunset(served)) {
     return reject(
       ctx,

@@ -22,10 +22,15 @@ const VERSION_PARAMETER = /;[ \t]*v[ \t]*=/i
  * parameter, the `X-Api-Version` header or the `v` parameter of an `Accept` media range. Several
  * places, or one place several times, may name it as long as they agree. Read without building
  * lists: it runs on every request to a versioned module.
+ *
+ * The segment is the route's `:version` parameter; a request no route matched has none, so the
+ * caller passes the one it found in the path.
  */
-export function requestedVersion(ctx: HttpContext): RequestedVersion {
+export function requestedVersion(
+  ctx: HttpContext,
+  segment: string | undefined = ctx.params.version
+): RequestedVersion {
   let requested = NONE_REQUESTED
-  const segment = ctx.params.version
   if (segment !== undefined) {
     requested = withSource(requested, 'URL segment', segment, parseApiVersion)
   }
@@ -36,10 +41,12 @@ export function requestedVersion(ctx: HttpContext): RequestedVersion {
       requested = withSource(requested, 'api-version query parameter', value)
     }
   }
-  // Node joins a repeated header with commas; a version never holds one.
-  const header = ctx.request.header('x-api-version')
+  // Node joins a repeated header with commas; a version never holds one. Read from Node's
+  // headers, not request.header(), which takes an empty value for no header at all: an empty
+  // `X-Api-Version:` names no version and is refused, as an empty `?api-version=` is.
+  const header = ctx.request.request.headers['x-api-version']
   if (header !== undefined) {
-    for (const value of header.split(',')) {
+    for (const value of String(header).split(',')) {
       requested = withSource(requested, 'X-Api-Version header', value)
     }
   }
