@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { execFileSync } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import pg from 'pg'
@@ -104,9 +105,11 @@ test.group('SQLite storage full', (group) => {
  */
 test.group('PostgreSQL storage full', (group) => {
   group.tap((t) => t.tags(['@any-database', '@slow']))
-  const disk = app.tmpPath(`storage-full-pg-${POSTGRES_PORT}`)
+  // Under the system's temporary folder, not this checkout's tmp/: the server runs as the
+  // postgres user, who may not pass through a checkout private to its owner (CI's mktemp clone).
+  const disk = join(tmpdir(), `pantheon-storage-full-pg-${POSTGRES_PORT}`)
   group.setup(async () => {
-    await mkdir(disk, { recursive: true })
+    await mkdir(disk, { recursive: true, mode: 0o755 })
     const owner = (flag: string) =>
       execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()
     execFileSync('mount', [
