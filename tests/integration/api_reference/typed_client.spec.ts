@@ -75,6 +75,11 @@ test.group('A typed client of every served document', (group) => {
     }
     const programs = Object.keys(documents).map((name) => folder.program(name))
     typeErrors = strictTypeErrors(folder.path, programs)
+    // The typecheck holds the thread for seconds (longer on a busy machine), past the server's
+    // 5 s keep-alive: both the server's and fetch's idle timers on the connection that fetched
+    // the documents are overdue. Letting them run closes it now; otherwise a program's first
+    // request could go out on it as the server closes it ("fetch failed", seen under CI load).
+    await new Promise((resolve) => setTimeout(resolve, 200))
     return () => folder.remove()
   })
 
