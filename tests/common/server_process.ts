@@ -68,3 +68,23 @@ export async function startServerProcess(
   await stop()
   throw new Error(`the server did not start:\n${output}`)
 }
+
+/**
+ * The environment of a production host on 127.0.0.1:`port` that applies its migrations at
+ * start, with the rate limit off (the specs that send many requests from one address test
+ * something else); `database` names its connection.
+ */
+export function productionHostEnv(
+  port: number,
+  database: Record<string, string>
+): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    APP_KEY: 'a-production-key-that-is-long-enough-123',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DB_AUTO_MIGRATE: 'true',
+    RATE_LIMIT_STORE: 'off',
+    ...database,
+  }
+}

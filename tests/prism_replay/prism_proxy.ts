@@ -17,7 +17,8 @@ function prismCli(): string {
   return join(dirname(manifest), bin.prism)
 }
 
-async function freePort(): Promise<number> {
+/** A port of 127.0.0.1 nothing listens on at this moment. */
+export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as { port: number }

@@ -2,7 +2,11 @@ import { test } from '@japa/runner'
 import { rm } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { startServerProcess, type RunningServer } from '#tests/common/server_process'
+import {
+  productionHostEnv,
+  startServerProcess,
+  type RunningServer,
+} from '#tests/common/server_process'
 import { testPort } from '#tests/common/test_ports'
 
 const PORT = testPort(150)
@@ -45,16 +49,9 @@ test.group('Clients that half-close after their request', (group) => {
   let host: RunningServer
   group.setup(async () => {
     await rm(DATABASE, { force: true })
-    host = await startServerProcess({
-      NODE_ENV: 'production',
-      APP_KEY: 'a-production-key-that-is-long-enough-123',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DB_CONNECTION: 'sqlite',
-      SQLITE_FILENAME: DATABASE,
-      DB_AUTO_MIGRATE: 'true',
-      RATE_LIMIT_STORE: 'off',
-    })
+    host = await startServerProcess(
+      productionHostEnv(PORT, { DB_CONNECTION: 'sqlite', SQLITE_FILENAME: DATABASE })
+    )
     return async () => {
       await host.stop()
       await rm(DATABASE, { force: true })

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import pg from 'pg'
 import { startPostgresInstance } from '#tests/common/postgres_instance'
-import { startServerProcess } from '#tests/common/server_process'
+import { productionHostEnv, startServerProcess } from '#tests/common/server_process'
 import { storedInPostgres, storedInSqlite } from '#tests/common/stored_products'
 import { testPort } from '#tests/common/test_ports'
 
@@ -63,16 +63,9 @@ test.group('SQLite storage full', (group) => {
     assert,
     cleanup,
   }) => {
-    const host = await startServerProcess({
-      NODE_ENV: 'production',
-      APP_KEY: 'a-production-key-that-is-long-enough-123',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DB_CONNECTION: 'sqlite',
-      SQLITE_FILENAME: DATABASE,
-      DB_AUTO_MIGRATE: 'true',
-      RATE_LIMIT_STORE: 'off',
-    })
+    const host = await startServerProcess(
+      productionHostEnv(PORT, { DB_CONNECTION: 'sqlite', SQLITE_FILENAME: DATABASE })
+    )
     cleanup(async () => void (await host.stop()))
     // Leaves about 600 KB for the database and its log.
     await writeFile(FILLER, Buffer.alloc(2200 * 1024))
@@ -141,16 +134,7 @@ test.group('PostgreSQL storage full', (group) => {
     await admin.end()
 
     const host = await startServerProcess(
-      {
-        NODE_ENV: 'production',
-        APP_KEY: 'a-production-key-that-is-long-enough-123',
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        DB_CONNECTION: 'pg',
-        DATABASE_URL: postgres.url,
-        DB_AUTO_MIGRATE: 'true',
-        RATE_LIMIT_STORE: 'off',
-      },
+      productionHostEnv(PORT, { DB_CONNECTION: 'pg', DATABASE_URL: postgres.url }),
       { readyPath: '/health/ready' }
     )
     cleanup(async () => void (await host.stop()))
