@@ -8,7 +8,11 @@ import {
 import { answerUnmatchedRoute } from '../building_blocks/infrastructure/http/unmatched_route.js'
 import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
-import { translateStorageFull } from '../building_blocks/infrastructure/persistence/storage_full.js'
+import {
+  isStorageFull,
+  translateStorageFull,
+} from '../building_blocks/infrastructure/persistence/storage_full.js'
+import { storageHealth } from '../building_blocks/infrastructure/persistence/storage_health.js'
 import { UNEXPECTED_ERROR_CODE } from '../building_blocks/application/pipeline/exception_guard_behavior.js'
 
 interface HttpError {
@@ -35,6 +39,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       const router = await ctx.containerResolver.make('router')
       return answerUnmatchedRoute(ctx, router, await ctx.containerResolver.make(VersionedModules))
     }
+    // A write outside any unit of work (code that uses the database directly) is marked here.
+    if (isStorageFull(error)) storageHealth.reportFull()
     const unavailable = translateStorageFull(error) ?? translateDatabaseUnavailable(error)
     if (unavailable) return sendAppError(ctx, unavailable)
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
@@ -56,7 +62,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (
       this.isUnexpected(error as HttpError) &&
       !translateDatabaseUnavailable(error) &&
-      !translateStorageFull(error)
+      !isStorageFull(error)
     ) {
       ctx.logger.error({ err: error }, 'unhandled error while serving the request')
     }

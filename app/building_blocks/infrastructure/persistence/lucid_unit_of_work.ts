@@ -10,6 +10,7 @@ import { inSpan, isTracing } from '../telemetry/tracing.js'
 import { beginConfirmed, commitConfirmed, rollbackQuietly } from './confirmed_commit.js'
 import { databaseGate } from './database_gate.js'
 import { storageHealth } from './storage_health.js'
+import { isStorageFull } from './storage_full.js'
 
 interface OpenUnit {
   transaction: TransactionClientContract
@@ -63,11 +64,15 @@ export class LucidUnitOfWork implements UnitOfWork {
       )
     } catch (error) {
       await rollbackQuietly(transaction)
-      throw error
+      throw noticeFullStorage(error)
     }
     if (result.ok) {
-      if (isTracing()) await inSpan('unit of work commit', {}, () => commitConfirmed(transaction))
-      else await commitConfirmed(transaction)
+      try {
+        if (isTracing()) await inSpan('unit of work commit', {}, () => commitConfirmed(transaction))
+        else await commitConfirmed(transaction)
+      } catch (error) {
+        throw noticeFullStorage(error)
+      }
       storageHealth.reportWritten()
     } else if (isTimeout(result)) {
       // The handler is still running and may have a query in flight on this connection (a lock
@@ -79,4 +84,10 @@ export class LucidUnitOfWork implements UnitOfWork {
     }
     return result
   }
+}
+
+/** Marks the storage full when a write was refused for lack of space, for readiness and recovery. */
+function noticeFullStorage(error: unknown): unknown {
+  if (isStorageFull(error)) storageHealth.reportFull()
+  return error
 }

@@ -1,5 +1,4 @@
 import { AppError } from '../../application/app_error.js'
-import { storageHealth } from './storage_health.js'
 
 export const STORAGE_FULL_CODE = 'Database.StorageFull'
 
@@ -10,20 +9,21 @@ export const STORAGE_FULL_CODE = 'Database.StorageFull'
  */
 const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', '53100'])
 
-function describesFullStorage(error: unknown, depth = 0): boolean {
+/** Whether an error, or one of the errors that caused it, is a write refused for lack of space. */
+export function isStorageFull(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string' && STORAGE_FULL_CODES.has(code)) return true
-  return describesFullStorage(error.cause, depth + 1)
+  return isStorageFull(error.cause, depth + 1)
 }
 
 /**
  * Recognises a write refused for lack of space, so callers answer 503 `Database.StorageFull`
- * (try again later) instead of a 500, and marks the storage full for readiness and recovery.
+ * (try again later) instead of a 500. Pure: the unit of work that saw the refusal marks the
+ * storage full (storage_health.ts), once per refused write.
  */
 export function translateStorageFull(error: unknown): AppError | undefined {
-  if (!describesFullStorage(error)) return undefined
-  storageHealth.reportFull()
+  if (!isStorageFull(error)) return undefined
   return AppError.unavailable(
     STORAGE_FULL_CODE,
     'The database has no room for this write, and nothing of it was stored: try again shortly'
