@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Installs what is needed, typechecks, and runs the tests (docs/contributing.md has the map):
 #
-#   bin/test.sh               every suite: unit, architecture and integration in one process and,
-#                             beside it in two more, the end-to-end suite (whole apps made by
-#                             `init`); each prints its own report, the end-to-end ones last
+#   bin/test.sh               every suite: unit, architecture and integration without @slow in one
+#                             process and, beside it in four more, the integration specs tagged
+#                             @slow (two halves) and the end-to-end suite (whole apps made by
+#                             `init`; @long and the rest); each prints its own report, in that order
 #   bin/test.sh --quick       unit, architecture and integration without the specs tagged @slow
 #   bin/test.sh ARGS...       `node ace test ARGS...`: a suite name, --files=..., --tags=...
 #
 # The database is the embedded SQLite unless DB_CONNECTION=pg and DATABASE_URL say otherwise
 # (the end-to-end specs choose their own databases). --reporters=... goes to every run. Ports:
-# TEST_PORT (5100 by default) and the 329 above it; the end-to-end processes take TEST_PORT + 2000
-# and TEST_PORT + 2400.
+# TEST_PORT (5100 by default) and the 329 above it; the processes beside it take the same span
+# from TEST_PORT + 1200, + 1600, + 2000 and + 2400 (5100-5429 and 6300-7829 by default).
 # PANTHEON_SKIP_TYPECHECK=1 leaves the typecheck out (CI runs it once, as a step of its own).
 set -euo pipefail
 source "$(dirname "$0")/setup.sh"
@@ -34,29 +35,39 @@ for arg in "$@"; do
 done
 
 main_port="${TEST_PORT:-5100}"
-e2e_logs="$(mktemp -d)"
-trap 'rm -rf "$e2e_logs"' EXIT
-# The end-to-end suite in two processes beside the main one (its specs mostly compute while the
-# integration specs mostly wait): the specs tagged @long in one, the others in the other. Each
-# has its own ports and host database (the specs make their own apps and databases), and none
-# records the contract traffic (that is the integration suite's).
-e2e_pids=()
-for part in long other; do
-  if [ "$part" = long ]; then tags='@long' offset=2000; else tags='~@long' offset=2400; fi
-  TEST_PORT=$((main_port + offset)) DB_CONNECTION=sqlite SQLITE_FILENAME="tmp/e2e-$part/test.sqlite3" \
-    CONTRACT_RECORD='' node ace test e2e --tags="$tags" "${reporters[@]}" >"$e2e_logs/$part.log" 2>&1 &
-  e2e_pids+=($!)
+side_logs="$(mktemp -d)"
+trap 'rm -rf "$side_logs"' EXIT
+# Four processes beside the main one, as in CI: the integration specs tagged @slow (they mostly
+# wait) in two halves, and the end-to-end suite (it mostly computes) in two parts, @long and the
+# rest. Each has its own ports and host database (the end-to-end specs make their own apps and
+# databases), and none records the contract traffic (that is the main run's).
+parts=(slow-1 slow-0 long other)
+side_pids=()
+for part in "${parts[@]}"; do
+  case "$part" in
+    slow-1) offset=1200 args=(integration --tags=@slow --files="$(bin/slow_spec_files.sh 1)") ;;
+    slow-0) offset=1600 args=(integration --tags=@slow --files="$(bin/slow_spec_files.sh 0)") ;;
+    long) offset=2000 args=(e2e --tags=@long) ;;
+    other) offset=2400 args=(e2e --tags='~@long') ;;
+  esac
+  TEST_PORT=$((main_port + offset)) DB_CONNECTION=sqlite SQLITE_FILENAME="tmp/side-$part/test.sqlite3" \
+    CONTRACT_RECORD='' node ace test "${args[@]}" "${reporters[@]}" >"$side_logs/$part.log" 2>&1 &
+  side_pids+=($!)
 done
 
 set +e
-node ace test unit architecture integration "${reporters[@]}"
+node ace test unit architecture integration --tags='~@slow' "${reporters[@]}"
 status=$?
-for part in long other; do
-  wait "${e2e_pids[0]}" || status=1
-  e2e_pids=("${e2e_pids[@]:1}")
+for index in "${!parts[@]}"; do
+  wait "${side_pids[$index]}" || status=1
+  case "${parts[$index]}" in
+    slow-1) label='integration specs tagged @slow, first half' ;;
+    slow-0) label='integration specs tagged @slow, second half' ;;
+    long) label='end-to-end specs tagged @long' ;;
+    other) label='end-to-end specs not tagged @long' ;;
+  esac
   echo
-  if [ "$part" = long ]; then label='tagged @long'; else label='not tagged @long'; fi
-  echo "=== end-to-end specs $label (ran beside the run above)"
-  cat "$e2e_logs/$part.log"
+  echo "=== $label (ran beside the run above)"
+  cat "$side_logs/${parts[$index]}.log"
 done
 exit "$status"

@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process'
-import { mkdir, readdir, symlink } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { readFileSync, rmSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { fileURLToPath } from 'node:url'
@@ -19,31 +22,50 @@ export async function appFiles(root: string): Promise<string[]> {
     .sort()
 }
 
+/** A node_modules installed from each kit tarball (by contents) in this process. */
+const installedModules = new Map<string, Promise<string>>()
+
 /**
- * Installs an app made by `init` without the network and in seconds: its node_modules holds a
- * link to each package this repository installed, and the kit unpacked from the app's own
- * vendor/ tarball (what `npm install` would put there). One copy of every other package, so
- * the kit and the app share @adonisjs/core as they do after a real install.
+ * A node_modules folder as `npm install` would leave it for a kit tarball: a link to each
+ * package this repository installed, and the kit unpacked at @pantheon/kit. One copy of every
+ * other package, so the kit and the app share @adonisjs/core as they do after a real install.
+ * Made once per tarball contents and process: a folder of 700 symlinks cost most of a second
+ * of kernel time on some file systems, for every app.
  */
-export async function installOffline(appRoot: string, tarball?: string) {
-  const modules = join(appRoot, 'node_modules')
-  await mkdir(modules, { recursive: true })
-  for (const entry of await readdir(REPOSITORY_MODULES)) {
-    if (entry === '@pantheon' || entry.startsWith('.package-lock')) continue
-    await symlink(join(REPOSITORY_MODULES, entry), join(modules, entry), 'dir')
+function modulesFor(tarball: string): Promise<string> {
+  const key = createHash('sha256').update(readFileSync(tarball)).digest('hex')
+  let modules = installedModules.get(key)
+  if (!modules) {
+    modules = (async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'pantheon-offline-modules-'))
+      process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
+      const target = join(folder, 'node_modules')
+      await mkdir(target)
+      for (const entry of await readdir(REPOSITORY_MODULES)) {
+        if (entry === '@pantheon' || entry.startsWith('.package-lock')) continue
+        await symlink(join(REPOSITORY_MODULES, entry), join(target, entry), 'dir')
+      }
+      const kit = join(target, '@pantheon', 'kit')
+      await mkdir(kit, { recursive: true })
+      await run('tar', ['-xzf', tarball, '-C', kit, '--strip-components=1'])
+      return target
+    })()
+    installedModules.set(key, modules)
   }
-  await unpackKit(appRoot, tarball)
+  return modules
 }
 
-/** Puts a kit tarball (the one in vendor/ by default) at node_modules/@pantheon/kit. */
-export async function unpackKit(appRoot: string, tarball?: string) {
+/**
+ * Installs an app made by `init` without the network and in a moment: its node_modules is a
+ * link to the folder installed from its kit tarball (the one in vendor/ by default), shared by
+ * every app installed from the same tarball. Nothing may write into it: a test that changes an
+ * app's packages installs them for real (npm), as upgrade_kit.spec.ts does.
+ */
+export async function installOffline(appRoot: string, tarball?: string) {
   let file = tarball
   if (!file) {
     const [vendored] = await readdir(join(appRoot, 'vendor'))
     file = join(appRoot, 'vendor', vendored)
   }
-  const target = join(appRoot, 'node_modules', '@pantheon', 'kit')
-  await run('rm', ['-rf', target])
-  await mkdir(target, { recursive: true })
-  await run('tar', ['-xzf', file, '-C', target, '--strip-components=1'])
+  await symlink(await modulesFor(file), join(appRoot, 'node_modules'), 'dir')
 }

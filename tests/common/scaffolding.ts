@@ -16,13 +16,14 @@ const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * This app's services with another root: a command given it reads and writes the app made by
- * `init` there (every path of a scaffolding command comes from `app.makePath`), never this
- * repository.
+ * `init` there (every path of a scaffolding command comes from `app.makePath`, and `configure`'s
+ * start/ files from `app.startPath`), never this repository.
  */
 function appRootedAt(root: string): ApplicationService {
   return new Proxy(app, {
     get(target, key) {
       if (key === 'makePath') return (...paths: string[]) => join(root, ...paths)
+      if (key === 'startPath') return (...paths: string[]) => join(root, 'start', ...paths)
       if (key === 'appRoot') return pathToFileURL(`${root}/`)
       const value = Reflect.get(target, key, target) as unknown
       return typeof value === 'function' ? value.bind(target) : value
@@ -64,19 +65,38 @@ export function failingWriter(failOnWrite: number): FileWriter {
   }
 }
 
+let sharedModules: Promise<string> | undefined
+
 /**
- * Links the app's node_modules to this repository's packages, the kit being this repository
- * (its package.json exports the kit's sources): the generated files resolve their imports, and
- * prettier finds the app's config, with no install.
+ * One node_modules folder for every app of this process: a link to each package this repository
+ * installed, and @pantheon/kit linked to this repository (its package.json exports the kit's
+ * sources). Made once: a symlink costs most of a millisecond on some file systems, and a folder
+ * of 700 of them for every app made the scaffolding specs spend more time in the kernel than in
+ * the commands.
  */
-async function linkPackages(root: string) {
-  const modules = join(root, 'node_modules')
-  await mkdir(join(modules, '@pantheon'), { recursive: true })
-  for (const entry of await readdir(join(REPOSITORY, 'node_modules'))) {
-    if (entry === '@pantheon' || entry.startsWith('.')) continue
-    await symlink(join(REPOSITORY, 'node_modules', entry), join(modules, entry), 'dir')
-  }
-  await symlink(REPOSITORY, join(modules, '@pantheon', 'kit'), 'dir')
+function linkedModules(): Promise<string> {
+  sharedModules ??= (async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'pantheon-linked-modules-'))
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
+    const modules = join(folder, 'node_modules')
+    await mkdir(join(modules, '@pantheon'), { recursive: true })
+    for (const entry of await readdir(join(REPOSITORY, 'node_modules'))) {
+      if (entry === '@pantheon' || entry.startsWith('.')) continue
+      await symlink(join(REPOSITORY, 'node_modules', entry), join(modules, entry), 'dir')
+    }
+    await symlink(REPOSITORY, join(modules, '@pantheon', 'kit'), 'dir')
+    return modules
+  })()
+  return sharedModules
+}
+
+/**
+ * Gives the app a node_modules that is a link to the shared one (`linkedModules`): the
+ * generated files resolve their imports, and prettier finds the app's config, with no install.
+ * Nothing may write into it: every app of the process sees the same folder.
+ */
+export async function linkPackages(root: string) {
+  await symlink(await linkedModules(), join(root, 'node_modules'), 'dir')
 }
 
 let template: Promise<string> | undefined

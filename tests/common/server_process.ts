@@ -70,6 +70,19 @@ export async function startServerProcess(
 }
 
 /**
+ * Whether the server prints `text` within `timeoutMs`: its log lines are written asynchronously,
+ * so on a loaded machine a line can reach the pipe after the request it announces was answered.
+ */
+export async function printed(server: RunningServer, text: string, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!server.output().includes(text)) {
+    if (Date.now() > deadline || server.process.exitCode !== null) return false
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return true
+}
+
+/**
  * The environment of a production host on 127.0.0.1:`port` that applies its migrations at
  * start, with the rate limit off (the specs that send many requests from one address test
  * something else); `database` names its connection.

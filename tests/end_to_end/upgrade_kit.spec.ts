@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { basename, join, relative } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { hashAppFiles, nextPatch, npm, releasePatch, tarballFiles } from '#tests/common/kit_release'
-import { startServerProcess } from '#tests/common/server_process'
+import { printed, startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 
 /** The new app's own SQLite file and ports (118 and 117 above this suite's), so nothing it does touches this suite's. */
@@ -41,7 +41,7 @@ async function probe(appRoot: string) {
     // The answers came from this app's server, not from another process holding the port.
     if (
       server.process.exitCode !== null ||
-      !server.output().includes(`started HTTP server on 127.0.0.1:${PORT}`)
+      !(await printed(server, `started HTTP server on 127.0.0.1:${PORT}`))
     ) {
       throw new Error(
         `the app's server is not the one that answered on ${PORT}:\n${server.output()}`
