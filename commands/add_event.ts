@@ -14,16 +14,22 @@ import {
   payloadPropertiesTag,
   type PayloadProperties,
 } from '../app/scaffolding/payload_properties.js'
+import {
+  contractKitImports,
+  PAYLOAD_ID_RULE,
+  payloadRule,
+} from '../app/scaffolding/payload_schema.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 import { loadEntityDefinitions } from '../app/scaffolding/schema_snapshot.js'
 
-/** One field of the payload interface. */
+/** One field of the payload: in its interface, and its rule in the contract's schema. */
 interface PayloadField {
   field: string
   optional: boolean
   jsonType: string
+  rule: string
 }
 
 /** Integration events travel as JSON: dates are ISO 8601 strings. */
@@ -33,7 +39,12 @@ function jsonType(spec: PropertySpec): string {
     : spec.tsType.replace(' | null', '')
 }
 
-const ID_FIELD: PayloadField = { field: 'id', optional: false, jsonType: 'string' }
+const ID_FIELD: PayloadField = {
+  field: 'id',
+  optional: false,
+  jsonType: 'string',
+  rule: PAYLOAD_ID_RULE,
+}
 
 export default class AddEvent extends ScaffoldCommand {
   static commandName = 'add-event'
@@ -92,6 +103,7 @@ export default class AddEvent extends ScaffoldCommand {
         field: spec.field,
         optional: spec.optional,
         jsonType: jsonType(spec),
+        rule: payloadRule(spec.definition, spec.optional ? 'optional' : 'required'),
       }))
       await this.#contract(plan, state, payload, payload.hasId ? [ID_FIELD, ...fields] : fields)
       return plan
@@ -103,7 +115,15 @@ export default class AddEvent extends ScaffoldCommand {
     const fields = entityFields(entity, names.variable)
     await this.#contract(plan, state, entityPayload(entity), [
       ID_FIELD,
-      ...fields.map((field) => ({ field: field.field, optional: false, jsonType: field.dtoType })),
+      ...fields.map((field) => {
+        const property = entity.properties[field.field]
+        return {
+          field: field.field,
+          optional: false,
+          jsonType: field.dtoType,
+          rule: payloadRule(property, property.optional ? 'nullable' : 'required'),
+        }
+      }),
     ])
     const handlerFile = join(module.root, 'infrastructure', `publish_${snake}_event_handler.ts`)
     if (existsSync(handlerFile) && !this.force) {
@@ -132,6 +152,7 @@ export default class AddEvent extends ScaffoldCommand {
     const rendered = await renderStub(this.app, 'event/contract.stub', {
       ...state,
       fields,
+      kitImports: contractKitImports(fields.map((field) => field.rule)).join(', '),
       propertiesTag: payloadPropertiesTag(payload),
     })
     plan.create(rendered.destination, rendered.contents)

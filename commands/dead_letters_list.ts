@@ -18,7 +18,11 @@ export default class DeadLettersList extends DatabaseCommand {
     const deadLetters = await this.app.container.make(DeadLetters)
     const letters = await deadLetters.list({ consumer: this.consumer })
     if (this.json) {
-      this.logger.log(JSON.stringify(letters, null, 2))
+      // A readable letter's body is its event again: only an unreadable one shows it.
+      const shown = letters.map(({ body, ...letter }) =>
+        letter.event ? letter : { ...letter, body }
+      )
+      this.logger.log(JSON.stringify(shown, null, 2))
       return
     }
     if (letters.length === 0) {

@@ -31,8 +31,15 @@ export default await Env.create(new URL('../', import.meta.url), {
   MESSAGE_TRANSPORT: Env.schema.enum.optional(['memory', 'redis', 'rabbitmq'] as const),
   OUTBOX_RELAY: Env.schema.enum.optional(['in-process', 'off'] as const),
   MESSAGE_MAX_ATTEMPTS: Env.schema.number.optional(),
+  /** The largest integration event, in bytes of its JSON; larger ones become dead letters. */
+  MESSAGE_MAX_BYTES: Env.schema.number.optional(),
   OUTBOX_LEASE_MS: Env.schema.number.optional(),
   REDIS_CLAIM_IDLE_MS: Env.schema.number.optional(),
+  /** Unset: Redis streams keep every unacknowledged event. Set: a length cap that drops them. */
+  REDIS_STREAM_HARD_MAX_LENGTH: Env.schema.number.optional(),
+  /** How long sent outbox rows and consumers' inbox records are kept: 7d, 12h, 30m or off. */
+  OUTBOX_RETENTION: Env.schema.string.optional(),
+  INBOX_RETENTION: Env.schema.string.optional(),
   /** Prefix of every stream, exchange and queue name, so several apps can share one broker. */
   MESSAGE_NAMESPACE: Env.schema.string.optional(),
   REDIS_URL: Env.schema.string.optional(),

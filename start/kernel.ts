@@ -5,7 +5,11 @@ import router from '@adonisjs/core/services/router'
 import server from '@adonisjs/core/services/server'
 import pantheon from '#config/pantheon'
 
-server.errorHandler(() => import('@pantheon/kit/exception_handler'))
+/**
+ * app/exceptions/handler.ts: every error leaves as problem details. An app's handler extends the
+ * kit's (`@pantheon/kit/exception_handler`); override `report` or `handle` there.
+ */
+server.errorHandler(() => import('#exceptions/handler'))
 
 /**
  * Runs on every request, matched or not, so a refused client costs little. With

@@ -36,7 +36,8 @@ const MODULE_TEST_FOLDERS = [
 /**
  * Adopts Pantheon in an existing AdonisJS app (`node ace add @pantheon/kit`, or `node ace
  * configure @pantheon/kit` once installed). Every step checks first, so a second run changes no
- * file, and nothing the app already has is overwritten (unless --force).
+ * file, and nothing the app already has is overwritten (unless --force; its error handler never
+ * is: exception_handler_adoption.ts).
  */
 export async function configure(command: ConfigureCommand) {
   // Under the app's scaffolding lock, as every command of the kit that edits the app's files.
@@ -119,7 +120,9 @@ async function adopt(command: ConfigureCommand) {
     }
   })
 
-  await addModulesImport(command)
+  const { adoptErrorHandler } = await import('./exception_handler_adoption.js')
+  const exceptionsAlias = await adoptErrorHandler(command, tsMorph, project, render)
+  await addModulesImport(command, exceptionsAlias)
 }
 
 async function writeUnlessPresent(command: ConfigureCommand, file: RenderedStub) {
@@ -274,9 +277,10 @@ const DEVELOPMENT_PEERS = [
 
 /**
  * package.json: `#modules/*` (module files import each other's public parts through it, as in
- * an app made by init) and the development peers, each only when missing.
+ * an app made by init), `#exceptions/*` when start/kernel.ts registers `#exceptions/handler`,
+ * and the development peers, each only when missing.
  */
-async function addModulesImport(command: ConfigureCommand) {
+async function addModulesImport(command: ConfigureCommand, exceptionsAlias: boolean) {
   const path = command.app.makePath('package.json')
   const manifest = JSON.parse(await readFile(path, 'utf8')) as {
     imports?: Record<string, string>
@@ -288,8 +292,13 @@ async function addModulesImport(command: ConfigureCommand) {
   const missingPeers = DEVELOPMENT_PEERS.filter(
     (name) => !manifest.dependencies?.[name] && !manifest.devDependencies?.[name] && peers[name]
   )
-  if (manifest.imports?.['#modules/*'] && missingPeers.length === 0) return
-  manifest.imports = { '#modules/*': './modules/*.js', ...manifest.imports }
+  const aliases = {
+    '#modules/*': './modules/*.js',
+    ...(exceptionsAlias ? { '#exceptions/*': './app/exceptions/*.js' } : {}),
+  }
+  const missingAliases = Object.entries(aliases).filter(([alias]) => !manifest.imports?.[alias])
+  if (missingAliases.length === 0 && missingPeers.length === 0) return
+  manifest.imports = { ...Object.fromEntries(missingAliases), ...manifest.imports }
   manifest.devDependencies = {
     ...manifest.devDependencies,
     ...Object.fromEntries(missingPeers.map((name) => [name, peers[name]])),

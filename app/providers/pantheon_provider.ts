@@ -5,14 +5,20 @@ import { Mediator } from '../building_blocks/application/mediator.js'
 import { ConsumerRegistry } from '../building_blocks/infrastructure/messaging/consumer_registry.js'
 import { DeadLetterReplay } from '../building_blocks/infrastructure/messaging/dead_letter_replay.js'
 import { DeadLetters } from '../building_blocks/infrastructure/messaging/dead_letters.js'
+import { MessageRejected } from '../building_blocks/infrastructure/messaging/message_rejection.js'
 import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
-import type { MessagingConfig } from '../building_blocks/infrastructure/messaging/messaging_config.js'
+import {
+  messageSizeLimit,
+  type MessagingConfig,
+} from '../building_blocks/infrastructure/messaging/messaging_config.js'
 import { Outbox, OUTBOX_TABLE } from '../building_blocks/infrastructure/messaging/outbox.js'
 import { observeOutboxBacklog } from '../building_blocks/infrastructure/telemetry/messaging_metrics.js'
 import { OutboxRelay } from '../building_blocks/infrastructure/messaging/outbox_relay.js'
+import { retentionPolicy } from '../building_blocks/infrastructure/messaging/retention_settings.js'
 import {
   DEFAULT_RETRY_POLICY,
   retryingDelivery,
+  unreadableToDeadLetters,
 } from '../building_blocks/infrastructure/messaging/retrying_delivery.js'
 import { tracedDelivery } from '../building_blocks/infrastructure/telemetry/traced_delivery.js'
 import { stopTelemetry } from '../building_blocks/infrastructure/telemetry/start_telemetry.js'
@@ -67,8 +73,9 @@ export default class PantheonProvider {
 
   /**
    * The outbox, the configured transport with every module's consumers subscribed (each behind
-   * its retries and dead letters), and the relay that moves committed events from one to the
-   * other. All lazy: a process that never publishes or consumes never connects to a broker.
+   * its retries and dead letters, which also keep the messages it refuses), and the relay that
+   * moves committed events from one to the other. All lazy: a process that never publishes or
+   * consumes never connects to a broker.
    */
   private registerMessaging() {
     const container = this.app.container
@@ -79,7 +86,9 @@ export default class PantheonProvider {
     )
     container.singleton(Outbox, async (resolver) => {
       const { HttpContext } = await import('@adonisjs/core/http')
-      return new Outbox(await resolver.make('lucid.db'), () => HttpContext.get()?.request.id())
+      return new Outbox(await resolver.make('lucid.db'), () => HttpContext.get()?.request.id(), {
+        maxMessageBytes: messageSizeLimit(this.messagingConfig),
+      })
     })
     container.singleton(MessageTransport, async (resolver) => {
       const logger = await resolver.make('logger')
@@ -94,11 +103,17 @@ export default class PantheonProvider {
       })
       const deadLetters = await resolver.make(DeadLetters)
       const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: config.consumers.maxAttempts }
+      // A refusal is a fact about the message, not a failure of the code: its reason says it all.
       const onDeadLetter = (consumer: string, error: unknown) =>
-        logger.error(
-          { err: error, consumer },
-          'an event became a dead letter (node ace dead-letters:list)'
-        )
+        error instanceof MessageRejected
+          ? logger.error(
+              { consumer, reason: error.message },
+              'a message was refused and became a dead letter (node ace dead-letters:list)'
+            )
+          : logger.error(
+              { err: error, consumer },
+              'an event became a dead letter (node ace dead-letters:list)'
+            )
       const registry = await resolver.make(ConsumerRegistry)
       for (const subscription of registry.seal()) {
         const deliver = retryingDelivery(
@@ -111,6 +126,7 @@ export default class PantheonProvider {
         transport.subscribe({
           ...subscription,
           deliver: tracedDelivery(subscription, transport.name, deliver),
+          reject: unreadableToDeadLetters(subscription.consumer, deadLetters, onDeadLetter),
         })
       }
       return transport
@@ -123,7 +139,7 @@ export default class PantheonProvider {
       const relay = new OutboxRelay(
         db,
         await resolver.make(MessageTransport),
-        { batchSize, leaseMs, pollMs },
+        { batchSize, leaseMs, pollMs, retention: retentionPolicy(this.messagingConfig.retention) },
         onError,
         await this.commitListener(db, onError)
       )
@@ -136,7 +152,8 @@ export default class PantheonProvider {
       await resolver.make(MessageTransport)
       return new DeadLetterReplay(
         await resolver.make(DeadLetters),
-        await resolver.make(ConsumerRegistry)
+        await resolver.make(ConsumerRegistry),
+        { maxMessageBytes: messageSizeLimit(this.messagingConfig) }
       )
     })
   }

@@ -103,6 +103,8 @@ export function appPackageJson(options: {
       '#tests/*': './tests/*.js',
       '#start/*': './start/*.js',
       '#config/*': './config/*.js',
+      // start/kernel.ts registers app/exceptions/handler.ts through it, as AdonisJS apps do.
+      '#exceptions/*': './app/exceptions/*.js',
     },
     dependencies: { [kit.name]: kitDependency, ...pick(RUNTIME_PACKAGES, kit) },
     devDependencies: pick(DEVELOPMENT_PACKAGES, kit),

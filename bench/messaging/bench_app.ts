@@ -15,7 +15,7 @@ export interface BenchApp {
   close(): Promise<void>
 }
 
-async function bootApp(): Promise<ApplicationService> {
+export async function bootApp(): Promise<ApplicationService> {
   await import('reflect-metadata')
   const { Ignitor } = await import('@adonisjs/core')
   const { APP_ROOT, appImporter } = await import('../../bin/_importer.js')

@@ -394,10 +394,13 @@ test.group('Adopting the kit in an existing app', (group) => {
     for (const file of [
       'config/pantheon.ts',
       'config/messaging.ts',
+      // The starter's error handler, as init writes it: this app had none.
+      'app/exceptions/handler.ts',
       'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
       'database/migrations/1763800000000_create_pantheon_dead_letters_table.ts',
       'database/migrations/1763900000000_index_pending_outbox_rows.ts',
       'database/migrations/1764000000000_add_trace_context_to_outbox.ts',
+      'database/migrations/1764100000000_index_done_messaging_rows.ts',
     ]) {
       assert.isTrue(existsSync(join(root, file)), `configure writes ${file}`)
     }
@@ -428,6 +431,12 @@ test.group('Adopting the kit in an existing app', (group) => {
     )
     const { imports } = await readJson(join(root, 'package.json'))
     assert.equal(imports['#modules/*'], './modules/*.js')
+    // Errors are answered by app/exceptions/handler.ts, which extends the kit's handler.
+    assert.equal(imports['#exceptions/*'], './app/exceptions/*.js')
+    assert.include(
+      await readFile(join(root, 'start/kernel.ts'), 'utf8'),
+      "server.errorHandler(() => import('#exceptions/handler'))"
+    )
 
     const configured = await snapshot(root)
     await inApp(root, ['ace', 'configure', '@pantheon/kit'])
@@ -478,6 +487,8 @@ test.group('Adopting the kit in an existing app', (group) => {
       assert.equal(created.status, 201, await created.clone().text())
       const read = await fetch(`http://127.0.0.1:${PORT}${created.headers.get('location')}`)
       assert.equal(read.status, 404, 'no query endpoint was added: the location is not served yet')
+      // Answered by the app's handler, which extends the kit's: problem details.
+      assert.equal(read.headers.get('content-type'), 'application/problem+json; charset=utf-8')
     } finally {
       await server.stop()
     }

@@ -28,19 +28,77 @@ export interface TraceContext {
   readonly tracestate?: string
 }
 
-/** An integration event contract: its stable type name and version, typed by its payload. */
+/**
+ * Checks a payload and gives it back as the contract reads it: a compiled VineJS validator
+ * (`vine.create({...})`) fits as it is. Only the shape is named here, so contracts stay free of
+ * any other layer.
+ */
+export interface PayloadSchema<TPayload> {
+  tryValidate(data: unknown): Promise<[unknown, null] | [null, TPayload]>
+}
+
+/**
+ * What a schema must give back for a payload type: the payload, except that its `unknown`
+ * fields may be left out (a schema that takes any value, `vine.any()`, types them optional).
+ */
+export type SchemaOutputFor<TPayload> = {
+  [K in keyof TPayload as unknown extends TPayload[K] ? never : K]: TPayload[K]
+} & { [K in keyof TPayload as unknown extends TPayload[K] ? K : never]?: TPayload[K] }
+
+/** The payload type a schema gives back. */
+export type PayloadOfSchema<TSchema> = TSchema extends {
+  tryValidate(data: unknown): Promise<infer Outcome>
+}
+  ? Extract<Outcome, [null, unknown]>[1]
+  : never
+
+/** An integration event contract: its stable type name, version and payload schema. */
 export interface IntegrationEventContract<TPayload> {
   readonly type: string
   readonly version: number
+  /**
+   * What a payload of this version must be: checked before the outbox row is written and again
+   * before a consumer applies an event. Absent on contracts declared without one, whose events
+   * get the envelope checks only.
+   */
+  readonly schema?: PayloadSchema<unknown>
   /** Type carrier only; never set. */
   readonly payload?: TPayload
 }
 
 export type PayloadOf<C> = C extends IntegrationEventContract<infer P> ? P : never
 
+/**
+ * Declares a contract. With a schema (the way to declare one), payloads are checked on both
+ * ends: the payload type is the schema's output, or the interface given as type argument, which
+ * the schema must then fit. Without one, as contracts were declared before schemas existed, only
+ * the envelope of each event is checked.
+ */
+export function defineIntegrationEvent<TSchema extends PayloadSchema<object>>(
+  type: string,
+  version: number,
+  schema: TSchema
+): IntegrationEventContract<PayloadOfSchema<TSchema>>
+export function defineIntegrationEvent<TPayload>(
+  type: string,
+  version: number,
+  schema: PayloadSchema<SchemaOutputFor<TPayload>>
+): IntegrationEventContract<TPayload>
 export function defineIntegrationEvent<TPayload>(
   type: string,
   version: number
-): IntegrationEventContract<TPayload> {
-  return { type, version }
+): IntegrationEventContract<TPayload>
+export function defineIntegrationEvent(
+  type: string,
+  version: number,
+  schema?: PayloadSchema<unknown>
+): IntegrationEventContract<unknown> {
+  if (typeof type !== 'string' || type.trim() === '') {
+    throw new TypeError('An integration event needs a type, e.g. "catalog.product_created"')
+  }
+  // Consumers compare versions exactly: one that is not a whole number could never be accepted.
+  if (!Number.isInteger(version) || version < 1) {
+    throw new TypeError(`The version of ${type} must be a whole number of at least 1`)
+  }
+  return schema ? { type, version, schema } : { type, version }
 }

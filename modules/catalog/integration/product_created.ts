@@ -1,4 +1,5 @@
-import { defineIntegrationEvent } from '@pantheon/kit/integration'
+import vine from '@vinejs/vine'
+import { defineIntegrationEvent, maxCharacters } from '@pantheon/kit/integration'
 
 /**
  * Published when a product enters the catalog, through any API version. Other modules may
@@ -12,7 +13,29 @@ export interface ProductCreatedPayload {
   category?: string
 }
 
+/*
+ * The rules of the commands that create products (CreateProduct, CreateProductV2), their limits
+ * written out: a contract imports nothing of its module beyond this folder.
+ * tests/unit/product_created_contract.spec.ts holds the two to the same answers.
+ */
+const LIMITS = {
+  nameCharacters: 200,
+  categoryCharacters: 100,
+  maxPrice: 999_999_999_999.99,
+} as const
+
 export const productCreatedEvent = defineIntegrationEvent<ProductCreatedPayload>(
   'catalog.product_created',
-  1
+  1,
+  vine.create({
+    id: vine.string().uuid(),
+    name: vine.string().use(maxCharacters(LIMITS.nameCharacters)).trim().minLength(1),
+    price: vine.number({ strict: true }).min(0).max(LIMITS.maxPrice).decimal([0, 2]),
+    category: vine
+      .string()
+      .use(maxCharacters(LIMITS.categoryCharacters))
+      .trim()
+      .minLength(1)
+      .optional(),
+  })
 )

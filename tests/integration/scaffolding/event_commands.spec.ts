@@ -1,6 +1,9 @@
 import { test } from '@japa/runner'
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
+import { checkPayload, type IntegrationEventContract } from '@pantheon/kit/integration'
 import AddConsumer from '#commands/add_consumer'
 import AddEvent from '#commands/add_event'
 import AddModule from '#commands/add_module'
@@ -22,7 +25,9 @@ test.group('add-event and add-consumer', (group) => {
     return () => shop.remove()
   })
 
-  test('add-event writes the contract with its typed payload', async ({ assert }) => {
+  test('add-event writes the contract with its typed payload and its schema', async ({
+    assert,
+  }) => {
     const { exitCode } = await shop.run(AddEvent, [
       'InvoiceIssued',
       '--module',
@@ -35,11 +40,44 @@ test.group('add-event and add-consumer', (group) => {
     // Wrapped by prettier, as the app's own format would.
     assert.include(
       contract,
-      "defineIntegrationEvent<InvoiceIssuedPayload>(\n  'event_source.invoice_issued',\n  1\n)"
+      "defineIntegrationEvent<InvoiceIssuedPayload>(\n  'event_source.invoice_issued',\n  1,\n  vine.create({"
     )
     assert.include(contract, 'issuedOn: string')
     assert.include(contract, 'note?: string')
+    assert.include(contract, 'issuedOn: vine.string().use(dateText()),')
+    assert.include(contract, 'note: vine.string().optional(),')
+    assert.include(
+      contract,
+      "import { defineIntegrationEvent, maxDecimalPlaces, dateText } from '@pantheon/kit/integration'"
+    )
   })
+
+  test("the contract's schema takes a sound payload and refuses {label}")
+    .with([
+      { label: 'a decimal past its scale', change: { total: 1.005 } },
+      { label: 'a day that does not exist', change: { issuedOn: '2026-02-30' } },
+      { label: 'a string longer than its column', change: { reference: 'x'.repeat(13) } },
+      { label: 'a blank string', change: { reference: '   ' } },
+      { label: 'an id that is not a UUID', change: { id: '42' } },
+      { label: 'a missing property', change: { total: undefined } },
+    ])
+    .run(async ({ assert }, { change }) => {
+      await shop.run(AddEvent, [
+        'InvoiceIssued',
+        '--module',
+        PUBLISHER,
+        '--properties',
+        'Id:uuid,Total:decimal(8,2),IssuedOn:date,Reference:string(12),Note:text?',
+      ])
+      const file = pathToFileURL(path('event_source', 'integration/invoice_issued.ts')).href
+      const { invoiceIssuedEvent: contract } = (await import(file)) as {
+        invoiceIssuedEvent: IntegrationEventContract<unknown>
+      }
+      const sound = { id: randomUUID(), total: 12.5, issuedOn: '2026-01-15', reference: 'INV-1' }
+      assert.deepEqual(await checkPayload(contract, sound), { valid: true, payload: sound })
+      const changed = await checkPayload(contract, { ...sound, ...change })
+      assert.isFalse(changed.valid)
+    })
 
   test('add-consumer finds the publisher and writes a consumer that refuses until written', async ({
     assert,
@@ -60,7 +98,13 @@ test.group('add-event and add-consumer', (group) => {
     assert.include(consumer, "from '#modules/event_source/integration/invoice_issued'")
     assert.include(consumer, 'static readonly consumes = invoiceIssuedEvent')
     assert.include(consumer, 'is not implemented yet')
-    assert.isTrue(existsSync(path('event_sink', 'tests/unit/invoice_issued_consumer.spec.ts')))
+    const consumerTest = await readFile(
+      path('event_sink', 'tests/unit/invoice_issued_consumer.spec.ts'),
+      'utf8'
+    )
+    // Its test event is of the contract's type and version, not a copy of them.
+    assert.include(consumerTest, 'type: invoiceIssuedEvent.type,')
+    assert.include(consumerTest, 'version: invoiceIssuedEvent.version,')
   })
 
   test('rejects {label}')

@@ -9,7 +9,10 @@ import { appFiles, installOffline } from '#tests/common/kit_app'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
 
-/** Where the expected files live: one `<path>.golden` per generated file under modules/. */
+/**
+ * Where the expected files live: one `<path>.golden` per generated file under modules/, and the
+ * app's error handler (app/exceptions/handler.ts), the one file of init's own under app/.
+ */
 const GOLDEN = app.makePath('tests', 'fixtures', 'golden')
 
 /**
@@ -81,7 +84,7 @@ test.group('Generated files', (group) => {
     for (const command of SCRIPT) await scaffoldInProcess(shop, command)
 
     const shopFiles = await appFiles(shop)
-    const generated = shopFiles.filter((file) => file.startsWith('modules/'))
+    const generated = shopFiles.filter((file) => /^(modules|app)\//.test(file))
     const update = process.env.UPDATE_GOLDEN === '1'
     if (update) await rm(GOLDEN, { recursive: true, force: true })
     const differences: string[] = []

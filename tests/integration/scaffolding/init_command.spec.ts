@@ -3,8 +3,17 @@ import { existsSync, statSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import testUtils from '@adonisjs/core/services/test_utils'
+import KitExceptionHandler from '@pantheon/kit/exception_handler'
+import { Project, SyntaxKind, ts } from 'ts-morph'
 import Init from '#commands/init'
-import { failingWriter, runCommand } from '#tests/common/scaffolding'
+import {
+  failingWriter,
+  runCommand,
+  scaffoldingApp,
+  type ScaffoldingApp,
+} from '#tests/common/scaffolding'
 import { appFiles } from '#tests/common/kit_app'
 
 test.group('init', (group) => {
@@ -29,6 +38,7 @@ test.group('init', (group) => {
       'config/database.ts',
       'config/pantheon.ts',
       'start/kernel.ts',
+      'app/exceptions/handler.ts',
       'tests/bootstrap.ts',
       'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
       '.ci/run',
@@ -40,11 +50,16 @@ test.group('init', (group) => {
     ]) {
       assert.isTrue(existsSync(join(shop, file)), `${file} is missing`)
     }
-    // The kernel, the commands and the stubs come from the package, never as copies.
-    for (const folder of ['app', 'commands', 'stubs', 'modules', 'docs', 'bench', 'tests/common']) {
+    // The kernel, the commands and the stubs come from the package, never as copies. app/ holds
+    // only the app's error handler, a subclass of the kit's for the app to customise.
+    for (const folder of ['commands', 'stubs', 'modules', 'docs', 'bench', 'tests/common']) {
       assert.isFalse(existsSync(join(shop, folder)), `${folder} should not be written`)
     }
     const written = await appFiles(shop)
+    assert.deepEqual(
+      written.filter((file) => file.startsWith('app/')),
+      ['app/exceptions/handler.ts']
+    )
     assert.deepEqual(
       written.filter((file) => /building_blocks|scaffolding|catalog|orders/i.test(file)),
       [],
@@ -61,6 +76,7 @@ test.group('init', (group) => {
 
     const manifest = JSON.parse(await readFile(join(shop, 'package.json'), 'utf8'))
     assert.equal(manifest.name, 'shop')
+    assert.equal(manifest.imports['#exceptions/*'], './app/exceptions/*.js')
     const [tarball] = await readdir(join(shop, 'vendor'))
     assert.match(tarball, /^pantheon-kit-\d+\.\d+\.\d+\.tgz$/)
     assert.equal(manifest.dependencies['@pantheon/kit'], `file:vendor/${tarball}`)
@@ -162,5 +178,119 @@ test.group('init', (group) => {
     })
     assert.equal(exitCode, 1)
     assert.isFalse(existsSync(join(out, 'Shop')))
+  })
+})
+
+/**
+ * The file start/kernel.ts registers with `server.errorHandler(() => import('…'))`, resolved as
+ * tsc resolves it with the app's tsconfig.json (and so through package.json's imports map).
+ */
+function registeredErrorHandler(root: string): string | undefined {
+  const project = new Project({
+    tsConfigFilePath: join(root, 'tsconfig.json'),
+    skipAddingFilesFromTsConfig: true,
+  })
+  const kernel = project.addSourceFileAtPath(join(root, 'start', 'kernel.ts'))
+  const registration = kernel
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .find((call) => call.getExpression().getText() === 'server.errorHandler')
+  const specifier = registration
+    ?.getFirstDescendantByKind(SyntaxKind.StringLiteral)
+    ?.getLiteralValue()
+  if (!specifier) return undefined
+  return ts.resolveModuleName(
+    specifier,
+    kernel.getFilePath(),
+    project.getCompilerOptions(),
+    project.getModuleResolutionHost()
+  ).resolvedModule?.resolvedFileName
+}
+
+/** A team's edits of the generated handler: one error type of its own, and an error tracker. */
+function withTeamOverrides(handler: string): string {
+  const edits: [string, string][] = [
+    [
+      "import PantheonExceptionHandler from '@pantheon/kit/exception_handler'\n",
+      "import PantheonExceptionHandler from '@pantheon/kit/exception_handler'\n" +
+        "import { sendProblem } from '@pantheon/kit/http'\n\n" +
+        'export const tracked: unknown[] = []\n',
+    ],
+    [
+      '  async handle(error: unknown, ctx: HttpContext) {\n',
+      '  async handle(error: unknown, ctx: HttpContext) {\n' +
+        "    if (error instanceof Error && error.name === 'OutOfStockError') {\n" +
+        "      return sendProblem(ctx, { status: 409, code: 'Stock.Exhausted', detail: error.message })\n" +
+        '    }\n',
+    ],
+    [
+      '  async report(error: unknown, ctx: HttpContext) {\n',
+      '  async report(error: unknown, ctx: HttpContext) {\n    tracked.push(error)\n',
+    ],
+  ]
+  return edits.reduce((source, [find, replace]) => {
+    if (!source.includes(find)) throw new Error(`the generated handler has no ${find.trim()}`)
+    return source.replace(find, replace)
+  }, handler)
+}
+
+test.group("init: the app's error handler", (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  let shop: ScaffoldingApp
+  group.each.setup(async () => {
+    shop = await scaffoldingApp()
+    return () => shop.remove()
+  })
+
+  test("the kernel registers app/exceptions/handler.ts, a subclass of the kit's handler", async ({
+    assert,
+  }) => {
+    assert.equal(registeredErrorHandler(shop.root), shop.path('app', 'exceptions', 'handler.ts'))
+    const { default: Handler } = (await import(
+      pathToFileURL(shop.path('app', 'exceptions', 'handler.ts')).href
+    )) as { default: new () => unknown }
+    assert.notStrictEqual(Handler, KitExceptionHandler)
+    assert.instanceOf(new Handler(), KitExceptionHandler)
+  })
+
+  test("a team's overrides in it take effect, and super answers every other error as problem details", async ({
+    assert,
+  }) => {
+    const file = shop.path('app', 'exceptions', 'handler.ts')
+    await writeFile(file, withTeamOverrides(await readFile(file, 'utf8')))
+    const { default: Handler, tracked } = (await import(pathToFileURL(file).href)) as {
+      default: new () => KitExceptionHandler
+      tracked: unknown[]
+    }
+    const handler = new Handler()
+    const answer = async (error: Error) => {
+      const ctx = await testUtils.createHttpContext()
+      await handler.handle(error, ctx)
+      await handler.report(error, ctx)
+      return {
+        status: ctx.response.getStatus(),
+        contentType: ctx.response.getHeader('content-type'),
+        body: JSON.parse(String(ctx.response.getBody())) as Record<string, unknown>,
+      }
+    }
+
+    const outOfStock = Object.assign(new Error('Only 2 left'), {
+      name: 'OutOfStockError',
+      status: 409,
+    })
+    const own = await answer(outOfStock)
+    assert.equal(own.status, 409)
+    assert.equal(own.contentType, 'application/problem+json; charset=utf-8')
+    assert.include(own.body, { status: 409, code: 'Stock.Exhausted', detail: 'Only 2 left' })
+
+    const missing = Object.assign(new Error('Row not found'), {
+      status: 404,
+      code: 'E_ROW_NOT_FOUND',
+    })
+    const other = await answer(missing)
+    assert.equal(other.status, 404)
+    assert.equal(other.contentType, 'application/problem+json; charset=utf-8')
+    assert.include(other.body, { status: 404, title: 'Not Found', code: 'E_ROW_NOT_FOUND' })
+
+    assert.deepEqual(tracked, [outOfStock, missing], 'report reached the overridden method')
   })
 })

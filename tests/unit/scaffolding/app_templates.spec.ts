@@ -9,8 +9,9 @@ import { renderStub } from '#kit/scaffolding/render_stub'
  * env.ts and routes.ts (the benchmark's routes, the kit's dist/ in the build), bin/setup.sh
  * (compiles the kit), bin/test.sh (a quick loop, and the end-to-end suite beside the others),
  * .ci/run (PostgreSQL, the load check and the chaos run), eslint.config.js (a package's preset),
- * tsconfig.json, .gitignore, README.md, the solution tests and tests/bootstrap.ts (which checks
- * the services this repository's integration suite needs).
+ * tsconfig.json, .gitignore, README.md, the solution tests, tests/bootstrap.ts (which checks
+ * the services this repository's integration suite needs) and app/exceptions/handler.ts (here the
+ * kit's handler itself, which an app's extends).
  */
 const SHARED = [
   'ace.js',
@@ -35,6 +36,7 @@ const SHARED = [
   'database/migrations/1763800000000_create_pantheon_dead_letters_table.ts',
   'database/migrations/1763900000000_index_pending_outbox_rows.ts',
   'database/migrations/1764000000000_add_trace_context_to_outbox.ts',
+  'database/migrations/1764100000000_index_done_messaging_rows.ts',
 ]
 
 test.group('Templates of init', () => {

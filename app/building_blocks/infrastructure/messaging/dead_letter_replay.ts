@@ -1,5 +1,6 @@
 import type { ConsumerRegistry } from './consumer_registry.js'
 import type { DeadLetter, DeadLetters } from './dead_letters.js'
+import { DEFAULT_MAX_MESSAGE_BYTES, readEvent } from './event_envelope.js'
 import { tracedDelivery } from '../telemetry/traced_delivery.js'
 import { countConsumed } from '../telemetry/messaging_metrics.js'
 
@@ -11,12 +12,18 @@ export interface ReplayOutcome {
 /**
  * Runs dead letters through their consumer again, once each, in this process: whatever the
  * transport, the consumer's inbox keeps the effect single. A letter that succeeds is removed;
- * one that fails again stays, with the new error, for the next replay.
+ * one that fails again stays, with the new error, for the next replay. A replay reads the
+ * letter as it arrived, with the checks of the day: a message refused as too large goes through
+ * once the limit was raised, an event refused by its contract once the consumer's contract
+ * takes it, and neither before.
  */
 export class DeadLetterReplay {
   constructor(
     private readonly deadLetters: DeadLetters,
-    private readonly consumers: ConsumerRegistry
+    private readonly consumers: ConsumerRegistry,
+    private readonly options: { maxMessageBytes: number } = {
+      maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
+    }
   ) {}
 
   async replay(ids?: string[]): Promise<ReplayOutcome> {
@@ -43,9 +50,10 @@ export class DeadLetterReplay {
   private async deliver(letter: DeadLetter): Promise<void> {
     const subscription = this.consumers.get(letter.consumer)
     if (!subscription) throw new Error(`no consumer named ${letter.consumer} in this app`)
+    const event = readEvent(letter.body, this.options.maxMessageBytes)
     // The letter keeps the envelope as it arrived, trace context included: the replay joins the
     // trace of the request that published the event.
-    await tracedDelivery(subscription, 'dead-letters', subscription.deliver, 'replay')(letter.event)
+    await tracedDelivery(subscription, 'dead-letters', subscription.deliver, 'replay')(event)
     countConsumed(letter.type, subscription.module, letter.consumer)
   }
 }

@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
+import { decodeEvent, encodeEvent } from './event_envelope.js'
+import type { UnreadableMessage } from './inbound_message.js'
 
 export const DEAD_LETTERS_TABLE = 'pantheon_dead_letters'
 
@@ -9,8 +11,12 @@ export interface DeadLetter {
   consumer: string
   eventId: string
   type: string
-  event: IntegrationEvent<unknown>
+  /** The event, when what arrived is one; absent for a message that could not be read. */
+  event?: IntegrationEvent<unknown>
+  /** What arrived, as it arrived: a replay reads it again, with the checks of the day. */
+  body: string
   attempts: number
+  /** The consumer's last error, or why the message was refused: `<reason>: <detail>`. */
   lastError: string
   failedAt: string
 }
@@ -32,17 +38,27 @@ function fromRow(row: DeadLetterRow): DeadLetter {
     consumer: row.consumer,
     eventId: row.event_id,
     type: row.type,
-    event: JSON.parse(row.event),
+    event: readable(row.event),
+    body: row.event,
     attempts: Number(row.attempts),
     lastError: row.last_error,
     failedAt: new Date(row.failed_at).toISOString(),
   }
 }
 
+function readable(body: string): IntegrationEvent<unknown> | undefined {
+  try {
+    return decodeEvent(body)
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * Events a consumer failed on every try, kept in the database whatever the transport, so an
- * operator sees and replays them the same way everywhere. One row per consumer and event: a
- * redelivery of an event that is already a dead letter updates the row instead of adding one.
+ * Events a consumer failed on every try, and messages it refused (MessageRejected), kept in the
+ * database whatever the transport, so an operator sees and replays them the same way
+ * everywhere. One row per consumer and event: a redelivery of an event that is already a dead
+ * letter updates the row instead of adding one.
  */
 export class DeadLetters {
   constructor(private readonly db: Database) {}
@@ -53,6 +69,20 @@ export class DeadLetters {
     attempts: number,
     error: unknown
   ) {
+    await this.keep(consumer, { ...event, body: encodeEvent(event) }, attempts, error)
+  }
+
+  /** A message the transport could not read as an event, refused before any try. */
+  async recordUnreadable(consumer: string, message: UnreadableMessage) {
+    await this.keep(consumer, message, 1, message.rejection)
+  }
+
+  private async keep(
+    consumer: string,
+    letter: { eventId: string; type: string; body: string },
+    attempts: number,
+    error: unknown
+  ) {
     const lastError = error instanceof Error ? error.message : String(error)
     await this.db
       .insertQuery()
@@ -60,9 +90,9 @@ export class DeadLetters {
       .insert({
         id: uuidv7(),
         consumer,
-        event_id: event.eventId,
-        type: event.type,
-        event: JSON.stringify(event),
+        event_id: letter.eventId,
+        type: letter.type,
+        event: letter.body,
         attempts,
         last_error: lastError,
         failed_at: new Date().toISOString(),

@@ -1,5 +1,12 @@
 import type { IntegrationEvent } from '../../integration/integration_event.js'
+import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
+
+export interface MemoryTransportOptions {
+  /** A message larger than this (in its wire form) becomes a dead letter instead. */
+  maxMessageBytes: number
+}
 
 /**
  * In-process delivery, the default, for development and tests. `publish` applies the event in
@@ -8,7 +15,16 @@ import { MessageTransport, type Subscription } from './message_transport.js'
  */
 export class MemoryTransport extends MessageTransport {
   readonly name = 'memory'
+  readonly options: MemoryTransportOptions
   readonly #subscriptions = new Map<string, Subscription[]>()
+
+  constructor(
+    options: Partial<MemoryTransportOptions> = {},
+    private readonly onError: (error: unknown, context: string) => void = () => {}
+  ) {
+    super()
+    this.options = { maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES, ...options }
+  }
 
   subscribe(subscription: Subscription): void {
     const forType = this.#subscriptions.get(subscription.type) ?? []
@@ -17,12 +33,19 @@ export class MemoryTransport extends MessageTransport {
   }
 
   async publish(event: IntegrationEvent<unknown>): Promise<void> {
+    // Consumers get the event as a broker would hand it over, read from its wire form with the
+    // same checks: what a broker would refuse is refused here too, and no consumer shares the
+    // publisher's objects.
+    const body = encodeEvent(event)
+    const origin = { type: event.type, key: event.eventId }
     const failures: string[] = []
-    for (const { consumer, deliver } of this.#subscriptions.get(event.type) ?? []) {
+    for (const subscription of this.#subscriptions.get(event.type) ?? []) {
       try {
-        await deliver(event)
+        await receiveMessage(subscription, body, origin, this.options.maxMessageBytes, this.onError)
       } catch (error) {
-        failures.push(`${consumer}: ${error instanceof Error ? error.message : String(error)}`)
+        failures.push(
+          `${subscription.consumer}: ${error instanceof Error ? error.message : String(error)}`
+        )
       }
     }
     if (failures.length > 0) throw new Error(failures.join('; '))

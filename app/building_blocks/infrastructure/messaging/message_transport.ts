@@ -1,4 +1,5 @@
 import type { IntegrationEvent } from '../../integration/integration_event.js'
+import type { UnreadableMessage } from './inbound_message.js'
 
 /** Applies one event for one consumer; resolving means the effect committed. */
 export type EventDelivery = (event: IntegrationEvent<unknown>) => Promise<void>
@@ -12,6 +13,12 @@ export interface Subscription {
   /** The consuming module; a broker gives each module its own queue or consumer groups. */
   readonly module: string
   readonly deliver: EventDelivery
+  /**
+   * Keeps a message the transport could not read as an event (too large, not an envelope) as
+   * this consumer's dead letter; resolving means it is kept and may be acknowledged. The host
+   * sets it on every subscription; transports hand such messages over with `receiveMessage`.
+   */
+  readonly reject?: (message: UnreadableMessage) => Promise<void>
 }
 
 /**
@@ -21,7 +28,8 @@ export interface Subscription {
  * applied by every in-process consumer. The relay marks the outbox row sent only then, so a
  * rejection simply means "try again later". Consumers acknowledge a message only after their
  * delivery resolved (their transaction committed); an unacknowledged message is delivered again,
- * and the inbox makes that harmless.
+ * and the inbox makes that harmless. Transports read what they receive with `receiveMessage`,
+ * which refuses a message over `maxMessageBytes` or not an envelope.
  */
 export abstract class MessageTransport {
   abstract readonly name: string

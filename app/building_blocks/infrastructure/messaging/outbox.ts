@@ -4,6 +4,8 @@ import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEventContract } from '../../integration/integration_event.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { announceOutboxWrite } from './outbox_announcement.js'
+import { DEFAULT_MAX_MESSAGE_BYTES } from './event_envelope.js'
+import { publishablePayload } from './publishable_event.js'
 import { currentTraceContext } from '../telemetry/trace_context.js'
 import { inSpan, isTracing, SpanKind } from '../telemetry/tracing.js'
 import { moduleOfName } from '../telemetry/span_attributes.js'
@@ -13,7 +15,9 @@ export const OUTBOX_TABLE = 'pantheon_outbox'
 /**
  * Writes integration events to the outbox, in the transaction of the command that raised them:
  * the event exists if and only if the business change committed. The relay is woken right after
- * that commit, so delivery does not wait for the next poll.
+ * that commit, so delivery does not wait for the next poll. An event its contract refuses, or
+ * one over the size limit, is never written: `publish` throws InvalidIntegrationEvent and the
+ * unit of work fails.
  */
 export class Outbox {
   #onCommit: () => void = () => {}
@@ -23,7 +27,10 @@ export class Outbox {
   constructor(
     private readonly db: Database,
     /** Where the correlation id of the current request comes from (the request id). */
-    private readonly correlationId: () => string | undefined = () => undefined
+    private readonly correlationId: () => string | undefined = () => undefined,
+    private readonly options: { maxMessageBytes: number } = {
+      maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
+    }
   ) {}
 
   /** Called by the relay: what to run after each commit that wrote to the outbox. */
@@ -60,6 +67,20 @@ export class Outbox {
     const now = new Date().toISOString()
     // The outbox write's own span is the active one here: the relay and consumers descend from it.
     const traceContext = currentTraceContext()
+    const correlationId = this.correlationId() ?? randomUUID()
+    const json = await publishablePayload(
+      contract,
+      payload,
+      {
+        eventId: id,
+        type: contract.type,
+        version: contract.version,
+        occurredAt: now,
+        correlationId,
+        traceContext,
+      },
+      this.options.maxMessageBytes
+    )
     await transaction
       .insertQuery()
       .table(OUTBOX_TABLE)
@@ -67,8 +88,8 @@ export class Outbox {
         id,
         type: contract.type,
         version: contract.version,
-        payload: JSON.stringify(payload),
-        correlation_id: this.correlationId() ?? randomUUID(),
+        payload: json,
+        correlation_id: correlationId,
         occurred_at: now,
         status: 'pending',
         attempts: 0,

@@ -1,6 +1,7 @@
 import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { MessageTransport } from './message_transport.js'
+import { RetentionSweep, type RetentionPolicy } from './retention_sweep.js'
 import { OUTBOX_TABLE } from './outbox.js'
 import { exponentialBackoff } from '../resilience/backoff.js'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
@@ -27,6 +28,8 @@ export interface RelayOptions {
   pollMs: number
   /** Wait before the next try after the n-th failed publish (exponential, capped). */
   backoffMs: (attempt: number) => number
+  /** Sent rows and inbox records removed once old enough (retention_sweep.ts); none: kept. */
+  retention?: RetentionPolicy
 }
 
 export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
@@ -65,6 +68,8 @@ interface OutboxRow {
  */
 export class OutboxRelay {
   readonly options: RelayOptions
+  /** Wherever the relay runs (web host or `node ace outbox:relay`), retention runs with it. */
+  readonly retention?: RetentionSweep
   #timer?: NodeJS.Timeout
   #running?: Promise<void>
   #again = false
@@ -80,6 +85,8 @@ export class OutboxRelay {
     private readonly commits?: CommitListener
   ) {
     this.options = { ...DEFAULT_RELAY_OPTIONS, ...options }
+    if (this.options.retention)
+      this.retention = new RetentionSweep(db, this.options.retention, onError)
   }
 
   start(): void {
@@ -88,6 +95,7 @@ export class OutboxRelay {
     this.#timer = setInterval(() => this.wake(), this.options.pollMs)
     this.#timer.unref()
     this.commits?.start(() => this.wake()).catch((error) => this.onError(error))
+    this.retention?.start()
     this.wake()
   }
 
@@ -97,7 +105,7 @@ export class OutboxRelay {
     this.#stopping = true
     clearInterval(this.#timer)
     await this.commits?.stop()
-    await this.#running
+    await Promise.all([this.#running, this.retention?.stop()])
   }
 
   /** Runs a pass now (or right after the one in progress). */
@@ -275,16 +283,18 @@ export class OutboxRelay {
   }
 
   private async publish(row: OutboxRow, traceContext?: TraceContext): Promise<boolean> {
-    const event: IntegrationEvent<unknown> = {
-      eventId: row.id,
-      type: row.type,
-      version: Number(row.version),
-      occurredAt: new Date(row.occurred_at).toISOString(),
-      correlationId: row.correlation_id ?? row.id,
-      payload: JSON.parse(row.payload),
-      ...(traceContext && { traceContext }),
-    }
     try {
+      // Read inside the try: a row whose payload is not JSON (written past Outbox.publish) fails
+      // like a refused publish, its error kept in the row, instead of failing every pass.
+      const event: IntegrationEvent<unknown> = {
+        eventId: row.id,
+        type: row.type,
+        version: Number(row.version),
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        correlationId: row.correlation_id ?? row.id,
+        payload: JSON.parse(row.payload),
+        ...(traceContext && { traceContext }),
+      }
       await this.transport.publish(event)
       countPublished(row.type, moduleOfName(row.type), event.occurredAt)
       return true

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
   connect,
@@ -8,7 +9,8 @@ import {
   type RecoveringChannelModel,
 } from 'amqplib'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
-import { decodeEvent, encodeEvent } from './event_envelope.js'
+import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
 import type { RabbitMqTransportSettings } from './messaging_config.js'
 import { withTimeout } from '../resilience/with_timeout.js'
@@ -26,6 +28,8 @@ export interface RabbitMqTransportOptions extends RabbitMqTransportSettings {
   heartbeatSeconds: number
   /** A connection whose TCP and AMQP handshake has not completed by then is dropped and retried. */
   connectTimeoutMs: number
+  /** A message larger than this becomes a dead letter of each consumer it was routed to. */
+  maxMessageBytes: number
 }
 
 /** The URL with `heartbeat` set, unless it sets one itself. */
@@ -54,7 +58,10 @@ function redact(url: string): string {
  * RabbitMQ: events go to a durable topic exchange, routed by their type; each consuming module
  * has one durable queue bound to the types its consumers subscribe to. Publishes wait for the
  * broker's confirm; consumers acknowledge manually, after their transaction committed. A
- * message that is not an integration event is rejected to the module's dead-letter queue.
+ * message goes to the consumers of its routing key, which refuse (as dead letters in the
+ * database, like every other) one too large, not an envelope, or of another type than the key.
+ * The broker's dead-letter queues are still declared: a queue's arguments cannot change once it
+ * exists, and queues made by earlier versions have them.
  *
  * Every process declares the whole topology (also one that only publishes), so an event
  * published before a consumer process ever started still waits in its module's queue. The
@@ -83,6 +90,7 @@ export class RabbitMqTransport extends MessageTransport {
       requeueDelayMs: 1_000,
       heartbeatSeconds: 10,
       connectTimeoutMs: 5_000,
+      maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
       ...options,
     }
   }
@@ -236,24 +244,42 @@ export class RabbitMqTransport extends MessageTransport {
   }
 
   private async handle(channel: Channel, message: ConsumeMessage, subscriptions: Subscription[]) {
-    let event: IntegrationEvent<unknown>
-    try {
-      event = decodeEvent(message.content.toString('utf8'))
-    } catch {
-      settle(() => channel.nack(message, false, false))
+    const type = message.fields.routingKey
+    const bound = subscriptions.filter((subscription) => subscription.type === type)
+    if (bound.length === 0) {
+      // Routed by a binding none of the module's consumers has any more (an earlier deploy's).
+      const queue = this.queueOf(subscriptions[0]?.module ?? '')
+      this.onError(
+        new Error(`${queue} is bound to ${type}, which none of its consumers reads`),
+        `acknowledged a message of ${type}; unbind it from ${queue}`
+      )
+      settle(() => channel.ack(message))
       return
     }
+    const origin = { type, key: deliveryKey(message) }
     try {
-      for (const subscription of subscriptions) {
-        if (subscription.type === event.type) await subscription.deliver(event)
+      for (const subscription of bound) {
+        await receiveMessage(
+          subscription,
+          message.content,
+          origin,
+          this.options.maxMessageBytes,
+          this.onError
+        )
       }
       settle(() => channel.ack(message))
     } catch (error) {
-      this.onError(error, `could not apply ${event.type} ${event.eventId}`)
+      this.onError(error, `could not apply a message of ${type}`)
       await sleep(this.options.requeueDelayMs)
       settle(() => channel.nack(message, false, true))
     }
   }
+}
+
+/** The same on every redelivery of a message: its id (when the publisher set one) and content. */
+function deliveryKey(message: ConsumeMessage): string {
+  const digest = createHash('sha256').update(message.content).digest('hex')
+  return `${message.properties.messageId ?? ''}/${digest}`
 }
 
 /** On a channel that closed meanwhile the broker redelivers the message anyway. */

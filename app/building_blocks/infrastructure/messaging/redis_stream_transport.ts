@@ -2,11 +2,13 @@ import { hostname } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Redis } from 'ioredis'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
-import { decodeEvent, encodeEvent } from './event_envelope.js'
+import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
 import type { RedisTransportSettings } from './messaging_config.js'
 import { withTimeout } from '../resilience/with_timeout.js'
 import { exponentialBackoff } from '../resilience/backoff.js'
+import { StreamRetention } from './redis_stream_retention.js'
 
 /** Waits after failed reads of the stream: 0.2 s, 0.4 s, … at most 5 s. */
 const readBackoff = exponentialBackoff({ firstMs: 200, maxMs: 5_000 })
@@ -31,6 +33,13 @@ export interface RedisStreamTransportOptions extends RedisTransportSettings {
    * keeps it (many minutes) and read nothing meanwhile.
    */
   commandTimeoutMs: number
+  /**
+   * Publishes of one type, by this process, between two looks at its stream's length (and a
+   * trim when it is over `maxLength` or `hardMaxLength`).
+   */
+  trimEvery: number
+  /** An entry larger than this becomes a dead letter of each group that reads it. */
+  maxMessageBytes: number
 }
 
 type StreamEntry = [id: string, fields: string[]]
@@ -45,6 +54,8 @@ function field(fields: string[], name: string): string | undefined {
  * sees every event), and one member per process in each group (so processes share the work).
  * An entry is acknowledged only after the consumer's transaction committed; one left pending
  * by a process that died is claimed by a live one once it has been idle for `claimIdleMs`.
+ * Streams are trimmed only of what every group acknowledged, unless `hardMaxLength` says
+ * otherwise (see StreamRetention).
  */
 export class RedisStreamTransport extends MessageTransport {
   readonly name = 'redis'
@@ -53,6 +64,8 @@ export class RedisStreamTransport extends MessageTransport {
   readonly #subscriptions: Subscription[] = []
   readonly #readers: Redis[] = []
   readonly #loops: Promise<void>[] = []
+  readonly #declared = new Map<string, Promise<void>>()
+  readonly #retention: StreamRetention
   #running = false
 
   constructor(
@@ -72,8 +85,17 @@ export class RedisStreamTransport extends MessageTransport {
       concurrency: 8,
       publishTimeoutMs: 5_000,
       commandTimeoutMs: 5_000,
+      trimEvery: 1_000,
+      maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
       ...options,
     }
+    const { maxLength, hardMaxLength, trimEvery } = this.options
+    this.#retention = new StreamRetention(
+      client,
+      { maxLength, hardMaxLength, trimEvery },
+      (type) => this.streamOf(type),
+      onError
+    )
   }
 
   streamOf(type: string): string {
@@ -85,22 +107,44 @@ export class RedisStreamTransport extends MessageTransport {
   }
 
   async publish(event: IntegrationEvent<unknown>): Promise<void> {
-    const { maxLength, publishTimeoutMs } = this.options
+    const { publishTimeoutMs } = this.options
     await withTimeout(
-      this.client.xadd(
-        this.streamOf(event.type),
-        'MAXLEN',
-        '~',
-        maxLength,
-        '*',
-        'event',
-        encodeEvent(event),
-        // The W3C trace context also as fields of the entry, where tools that read streams look.
-        ...traceFields(event)
-      ),
+      this.append(event),
       publishTimeoutMs,
       `Redis did not acknowledge ${event.type} within ${publishTimeoutMs} ms`
     )
+    this.#retention.published(event.type)
+  }
+
+  private async append(event: IntegrationEvent<unknown>): Promise<void> {
+    const stream = this.streamOf(event.type)
+    await this.declareGroups(stream, event.type)
+    await this.client.xadd(
+      stream,
+      '*',
+      'event',
+      encodeEvent(event),
+      // The W3C trace context also as fields of the entry, where tools that read streams look.
+      ...traceFields(event)
+    )
+  }
+
+  /**
+   * The groups of this process's consumers of a type, made before its first publish of it (one
+   * round trip per type and process). Every process boots every module, so a consumer that never
+   * ran yet has its group, and a trim keeps its events for it: trims only know existing groups.
+   */
+  private declareGroups(stream: string, type: string): Promise<void> {
+    let declared = this.#declared.get(stream)
+    if (!declared) {
+      const groups = this.#subscriptions.filter((subscription) => subscription.type === type)
+      declared = Promise.all(
+        groups.map(({ consumer }) => this.ensureGroup(this.client, stream, consumer))
+      ).then(() => {})
+      declared.catch(() => this.#declared.delete(stream))
+      this.#declared.set(stream, declared)
+    }
+    return declared
   }
 
   async checkConnection(): Promise<void> {
@@ -128,7 +172,10 @@ export class RedisStreamTransport extends MessageTransport {
   async close(): Promise<void> {
     this.#running = false
     for (const reader of this.#readers) reader.disconnect()
-    await Promise.race([Promise.all(this.#loops), sleep(this.options.blockMs + 500)])
+    await Promise.race([
+      Promise.all([...this.#loops, this.#retention.settled()]),
+      sleep(this.options.blockMs + 500),
+    ])
     this.#readers.length = 0
     this.#loops.length = 0
   }
@@ -157,7 +204,10 @@ export class RedisStreamTransport extends MessageTransport {
     }
   }
 
-  /** Created at the stream's start, so events published before the group existed are not missed. */
+  /**
+   * Created at the stream's start, so events published before the group existed are not missed,
+   * as long as they are still in the stream: until then, trims kept only what other groups need.
+   */
   private async ensureGroup(reader: Redis, stream: string, group: string): Promise<boolean> {
     try {
       await reader.xgroup('CREATE', stream, group, '0', 'MKSTREAM')
@@ -196,7 +246,7 @@ export class RedisStreamTransport extends MessageTransport {
     const worker = async () => {
       while (next < entries.length) {
         const [id, fields] = entries[next++]
-        if (await this.handle(reader, stream, subscription, id, fields)) applied.push(id)
+        if (await this.handle(stream, subscription, id, fields)) applied.push(id)
       }
     }
     await Promise.all(
@@ -233,31 +283,31 @@ export class RedisStreamTransport extends MessageTransport {
     } while (cursor !== '0-0' && this.#running)
   }
 
-  /** Whether the entry may be acknowledged: applied, or set aside as malformed. */
+  /**
+   * Whether the entry may be acknowledged: applied, or kept as the consumer's dead letter
+   * (refused, or failed on every try). An entry whose event is of another type than the stream
+   * is refused by the consumer's contract, not applied.
+   */
   private async handle(
-    reader: Redis,
     stream: string,
     subscription: Subscription,
     id: string,
     fields: string[]
   ): Promise<boolean> {
-    const raw = field(fields, 'event') ?? ''
-    let event: IntegrationEvent<unknown>
     try {
-      event = decodeEvent(raw)
-    } catch (error) {
-      // Set aside where an operator can see it; redelivering it would fail the same way forever.
-      await reader.xadd(`${stream}:malformed`, '*', 'id', id, 'raw', raw, 'error', String(error))
+      await receiveMessage(
+        subscription,
+        field(fields, 'event') ?? '',
+        { type: subscription.type, key: `${stream}/${id}` },
+        this.options.maxMessageBytes,
+        this.onError
+      )
       return true
-    }
-    try {
-      await subscription.deliver(event)
     } catch (error) {
       // Left pending: claimed again once idle for claimIdleMs, by this process or another.
-      this.onError(error, `${subscription.consumer} could not apply ${event.type} ${event.eventId}`)
+      this.onError(error, `${subscription.consumer} could not apply entry ${id} of ${stream}`)
       return false
     }
-    return true
   }
 }
 

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { DeadLetters } from './dead_letters.js'
 import { exponentialBackoff } from '../resilience/backoff.js'
+import type { UnreadableMessage } from './inbound_message.js'
+import { MessageRejected } from './message_rejection.js'
 import type { EventDelivery } from './message_transport.js'
 import { inSpan, isTracing } from '../telemetry/tracing.js'
 import { countConsumed, countDeadLettered } from '../telemetry/messaging_metrics.js'
@@ -20,9 +22,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /**
  * A consumer's delivery with its failure handling: retried with exponential backoff, then
- * recorded as a dead letter. It resolves in both cases, so the transport acknowledges the
- * message; it rejects only when the dead letter itself cannot be written (the database is
- * down), and then the message stays unacknowledged and comes back later.
+ * recorded as a dead letter. An event the consumer's contract refuses (MessageRejected) is not
+ * tried again: it would be refused the same way, so it is a dead letter at once. It resolves in
+ * every case, so the transport acknowledges the message; it rejects only when the dead letter
+ * itself cannot be written (the database is down), and then the message stays unacknowledged
+ * and comes back later.
  */
 export function retryingDelivery(
   consumer: string,
@@ -33,36 +37,67 @@ export function retryingDelivery(
 ): EventDelivery {
   return async (event) => {
     let lastError: unknown
-    for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
+    let attempts = 0
+    while (attempts < policy.maxAttempts) {
+      attempts += 1
       try {
         await deliver(event)
         countConsumed(event.type, moduleOfName(consumer), consumer)
         return
       } catch (error) {
         lastError = error
-        if (attempt < policy.maxAttempts) await sleep(policy.backoffMs(attempt))
+        if (error instanceof MessageRejected) break
+        if (attempts < policy.maxAttempts) await sleep(policy.backoffMs(attempts))
       }
     }
-    if (isTracing()) {
-      await inSpan(
-        'dead-letter',
-        {
-          attributes: {
-            'pantheon.module': moduleOfName(consumer),
-            'pantheon.consumer': consumer,
-            'pantheon.event.id': event.eventId,
-            'pantheon.event.type': event.type,
-            'pantheon.delivery.attempts': policy.maxAttempts,
-            'pantheon.delivery.error':
-              lastError instanceof Error ? lastError.message : String(lastError),
-          },
-        },
-        () => deadLetters.record(consumer, event, policy.maxAttempts, lastError)
-      )
-    } else {
-      await deadLetters.record(consumer, event, policy.maxAttempts, lastError)
-    }
-    countDeadLettered(event.type, moduleOfName(consumer), consumer)
+    await keepDeadLetter(consumer, event, attempts, lastError, () =>
+      deadLetters.record(consumer, event, attempts, lastError)
+    )
     onDeadLetter(consumer, lastError)
   }
+}
+
+/**
+ * The `reject` of a consumer's subscription: a message its transport could not read as an
+ * event becomes the consumer's dead letter at once, with the reason.
+ */
+export function unreadableToDeadLetters(
+  consumer: string,
+  deadLetters: DeadLetters,
+  onDeadLetter: (consumer: string, error: unknown) => void = () => {}
+): (message: UnreadableMessage) => Promise<void> {
+  return async (message) => {
+    await keepDeadLetter(consumer, message, 1, message.rejection, () =>
+      deadLetters.recordUnreadable(consumer, message)
+    )
+    onDeadLetter(consumer, message.rejection)
+  }
+}
+
+async function keepDeadLetter(
+  consumer: string,
+  message: { eventId: string; type: string },
+  attempts: number,
+  error: unknown,
+  record: () => Promise<void>
+): Promise<void> {
+  if (isTracing()) {
+    await inSpan(
+      'dead-letter',
+      {
+        attributes: {
+          'pantheon.module': moduleOfName(consumer),
+          'pantheon.consumer': consumer,
+          'pantheon.event.id': message.eventId,
+          'pantheon.event.type': message.type,
+          'pantheon.delivery.attempts': attempts,
+          'pantheon.delivery.error': error instanceof Error ? error.message : String(error),
+        },
+      },
+      record
+    )
+  } else {
+    await record()
+  }
+  countDeadLettered(message.type, moduleOfName(consumer), consumer)
 }

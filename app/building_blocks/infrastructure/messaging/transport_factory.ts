@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis'
 import { MemoryTransport } from './memory_transport.js'
 import type { MessageTransport } from './message_transport.js'
-import type { MessagingConfig } from './messaging_config.js'
+import { messageSizeLimit, type MessagingConfig } from './messaging_config.js'
 
 export interface TransportDependencies {
   /** The Redis client of the configured connection; only asked for by the redis transport. */
@@ -17,17 +17,22 @@ export async function createTransport(
   config: MessagingConfig,
   dependencies: TransportDependencies
 ): Promise<MessageTransport> {
+  const maxMessageBytes = messageSizeLimit(config)
   switch (config.transport) {
     case 'memory':
-      return new MemoryTransport()
+      return new MemoryTransport({ maxMessageBytes }, dependencies.onError)
     case 'redis': {
       const { RedisStreamTransport } = await import('./redis_stream_transport.js')
       const client = await dependencies.redis(config.redis.connection)
-      return new RedisStreamTransport(client, config.redis, dependencies.onError)
+      return new RedisStreamTransport(
+        client,
+        { ...config.redis, maxMessageBytes },
+        dependencies.onError
+      )
     }
     case 'rabbitmq': {
       const { RabbitMqTransport } = await import('./rabbitmq_transport.js')
-      return new RabbitMqTransport(config.rabbitmq, dependencies.onError)
+      return new RabbitMqTransport({ ...config.rabbitmq, maxMessageBytes }, dependencies.onError)
     }
   }
 }

@@ -6,6 +6,7 @@ import { ApiReference } from '../http/openapi/api_reference.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import { VersionedModules } from '../http/versioning/versioned_modules.js'
 import type { ConsumerClass } from '../messaging/consumer.js'
+import { guardedDelivery } from '../messaging/contract_guard.js'
 import { onceThroughInbox } from '../messaging/inbox.js'
 import { TracingBehavior } from '../telemetry/tracing_behavior.js'
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
@@ -107,7 +108,8 @@ export abstract class PantheonModule {
 
   /**
    * `infrastructure/consumers/*_consumer.ts` apply other modules' integration events, each event
-   * once (through the inbox), in a transaction of their own. The transport subscribes them.
+   * once (through the inbox), in a transaction of their own, and only events their contract
+   * takes (its type, its version, a payload its schema accepts). The transport subscribes them.
    */
   private async subscribeConsumers(): Promise<void> {
     const consumers = await this.app.container.make(ConsumerRegistry)
@@ -125,7 +127,10 @@ export abstract class PantheonModule {
         type: consumerClass.consumes.type,
         consumer: name,
         module: this.name,
-        deliver: onceThroughInbox(db, name, (event, client) => consumer.handle(event, client)),
+        deliver: guardedDelivery(
+          consumerClass.consumes,
+          onceThroughInbox(db, name, (event, client) => consumer.handle(event, client))
+        ),
       })
     }
   }

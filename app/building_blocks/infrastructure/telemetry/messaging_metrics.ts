@@ -6,6 +6,7 @@ interface Instruments {
   published: Counter
   consumed: Counter
   deadLettered: Counter
+  lost: Counter
   relayLag: Histogram
 }
 
@@ -27,6 +28,9 @@ function meter(): Instruments {
     }),
     deadLettered: kit.createCounter('pantheon.events.dead_lettered', {
       description: 'Integration events that became a dead letter of a consumer',
+    }),
+    lost: kit.createCounter('pantheon.events.lost', {
+      description: 'Integration events a broker dropped before a consumer acknowledged them',
     }),
     relayLag: kit.createHistogram('pantheon.outbox.relay_lag', {
       description: 'From the outbox write to the publish',
@@ -61,6 +65,15 @@ export function countDeadLettered(type: string, module: string, consumer: string
     'pantheon.event.type': type,
     'pantheon.consumer': consumer,
   })
+}
+
+/**
+ * A broker dropped `count` events of `type` that `consumer` had not acknowledged (a Redis
+ * stream trimmed past its hard length limit): they will never reach it.
+ */
+export function countLost(type: string, consumer: string, count: number): void {
+  if (!isTracing()) return
+  meter().lost.add(count, { 'pantheon.event.type': type, 'pantheon.consumer': consumer })
 }
 
 /**
