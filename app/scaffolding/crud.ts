@@ -79,7 +79,7 @@ function tsType(property: PropertyDefinition, types: Record<BaseType, string>): 
  * at midnight UTC in any time zone; a datetime is an RFC 3339 text (`dateTimeText`, where
  * VineJS's iso8601 date took any text the Date parser reads: "1", "2026-02-30").
  */
-function baseVineRule(property: PropertyDefinition): string {
+export function baseVineRule(property: PropertyDefinition): string {
   switch (property.type) {
     case 'string':
       return `vine.string().trim().minLength(1).use(maxCharacters(${stringLength(property)}))`

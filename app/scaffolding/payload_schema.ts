@@ -1,5 +1,5 @@
 import type { PropertyDefinition } from '../building_blocks/domain/entity_definition.js'
-import { decimalDigits, decimalMax, enumArray, stringLength } from './property_syntax.js'
+import { baseVineRule } from './crud.js'
 
 /**
  * How a payload carries a property: always; maybe not at all (`Note:text?` in --properties, a
@@ -8,36 +8,21 @@ import { decimalDigits, decimalMax, enumArray, stringLength } from './property_s
 export type PayloadPresence = 'required' | 'optional' | 'nullable'
 
 /**
- * The rule of a property in a contract's schema. It takes what the command that stores the
- * property takes, as JSON carries it: a date as `2026-01-15`, a datetime as RFC 3339 text
- * (dates become Date objects in commands; a payload keeps the text, as its consumers read it).
+ * The rule of a property in a contract's schema: the rule of the command that stores it
+ * (crud.ts), as JSON carries it. A date stays `2026-01-15` text and a datetime RFC 3339 text
+ * (commands turn both into Date objects; a payload keeps the text, as its consumers read it),
+ * and a text is taken as published, untrimmed.
  */
 function baseRule(property: PropertyDefinition): string {
   switch (property.type) {
-    case 'string':
-      return `vine.string().trim().minLength(1).use(maxCharacters(${stringLength(property)}))`
     case 'text':
       return 'vine.string()'
-    case 'int':
-      return 'vine.number({ strict: true }).withoutDecimals().range([-2147483648, 2147483647])'
-    case 'decimal': {
-      const max = decimalMax(property)
-      return `vine.number({ strict: true }).use(maxDecimalPlaces(${decimalDigits(property).scale})).range([-${max}, ${max}])`
-    }
-    case 'number':
-      return 'vine.number({ strict: true })'
-    case 'boolean':
-      return 'vine.boolean({ strict: true })'
     case 'date':
       return 'vine.string().use(dateText())'
     case 'datetime':
       return 'vine.string().use(dateTimeText())'
-    case 'uuid':
-      return 'vine.string().uuid()'
-    case 'json':
-      return 'vine.any()'
-    case 'enum':
-      return `vine.enum(${enumArray(property)})`
+    default:
+      return baseVineRule(property)
   }
 }
 
