@@ -494,6 +494,6 @@ test.group('Adopting the kit in an existing app', (group) => {
     }
     // The kit's provider migrated the app's own SQLite database as it started (development);
     // read once stopped, as the logger writes from a worker thread.
-    assert.match(server.output(), /applied 5 pending migration/)
+    assert.match(server.output(), /applied 6 pending migration/)
   }).timeout(300_000)
 })

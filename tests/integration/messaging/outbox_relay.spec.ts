@@ -44,8 +44,10 @@ test.group('Outbox and relay', (group) => {
     await hostRelay.stop()
     return () => hostRelay.start()
   })
+  // The relays of a test drain every pending row, not only the probes: a row another spec left
+  // for the host relay (stopped here) would be counted with them.
   group.each.setup(async () => {
-    await db.from(OUTBOX_TABLE).where('type', PROBE.type).delete()
+    await db.from(OUTBOX_TABLE).where('type', PROBE.type).orWhereNot('status', 'sent').delete()
   })
 
   test('two relays draining at once publish each event exactly once', async ({ assert }) => {

@@ -11,9 +11,14 @@ import type { FieldContext } from '@vinejs/vine/types'
  * second, which a JavaScript Date cannot hold). It keeps VineJS's error code and message.
  */
 
-/** The RFC 3339 syntax taken, as the API documents state it (JSON Schema has no flags). */
+/**
+ * The RFC 3339 syntax taken, as the API documents state it (JSON Schema has no flags). Hours
+ * and minutes are bounded here too: validators read `format: date-time` as allowing a leap
+ * second, and some (ajv-formats) then take `25:61:00+02:02`, which is 23:59 UTC by its
+ * arithmetic.
+ */
 const DATE_TIME_PATTERN =
-  '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9](?:\\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$'
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$'
 
 const DATE_TIME = new RegExp(DATE_TIME_PATTERN)
 /** The numbers of a text DATE_TIME matched: date, time, fraction, offset. */

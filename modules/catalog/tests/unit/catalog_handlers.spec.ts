@@ -23,7 +23,7 @@ test.group('Catalog handlers', (group) => {
 
   test('create product saves it and returns its id', async ({ assert }) => {
     const created = await mediator.send(new CreateProductCommand('  Notebook ', 3.5))
-    assert.isTrue(created.ok)
+    assert.isTrue(created.ok, JSON.stringify(created))
     if (!created.ok) return
 
     const found = await mediator.query(new GetProductByIdQuery(created.value))
