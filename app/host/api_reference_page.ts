@@ -80,13 +80,29 @@ function contentSecurityPolicy(script: string): string {
 }
 
 /**
+ * Links to the modules' AsyncAPI documents: Swagger UI reads OpenAPI only, and a viewer for
+ * AsyncAPI would be another UI package to ship, so the raw documents are listed.
+ */
+function eventLinks(documents: readonly { module: string; path: string }[]): string {
+  if (documents.length === 0) return ''
+  const items = documents
+    .map(
+      (document) =>
+        `<li><a href="${escapeHtml(document.path)}">${escapeHtml(displayName(document.module))}</a></li>`
+    )
+    .join('')
+  return `<nav aria-label="Integration events"><h2>Integration events (AsyncAPI 3.0)</h2><ul>${items}</ul></nav>\n`
+}
+
+/**
  * The development API reference: every module and version in Swagger UI, which the host serves
  * itself (swagger-ui-dist), with a selector for the document; links to the raw OpenAPI documents
- * when scripts are off.
+ * when scripts are off, and to the AsyncAPI documents of the modules' events always.
  */
 export function apiReferencePage(
   entries: readonly ApiDocumentEntry[],
-  assets: Pick<ApiReferenceAssets, 'url'>
+  assets: Pick<ApiReferenceAssets, 'url'>,
+  eventDocuments: readonly { module: string; path: string }[] = []
 ): { html: string; contentSecurityPolicy: string } {
   const documents = entries.map((entry) => ({
     url: entry.path,
@@ -111,7 +127,7 @@ export function apiReferencePage(
 <body>
 <noscript><h1>API reference</h1><ul>${links}</ul></noscript>
 <div id="swagger-ui"></div>
-<script src="${escapeHtml(assets.url('swagger-ui-bundle.js'))}"></script>
+${eventLinks(eventDocuments)}<script src="${escapeHtml(assets.url('swagger-ui-bundle.js'))}"></script>
 <script src="${escapeHtml(assets.url('swagger-ui-standalone-preset.js'))}"></script>
 <script>${script}</script>
 </body>

@@ -24,6 +24,7 @@ import { tracedDelivery } from '../building_blocks/infrastructure/telemetry/trac
 import { stopTelemetry } from '../building_blocks/infrastructure/telemetry/start_telemetry.js'
 import { createTransport } from '../building_blocks/infrastructure/messaging/transport_factory.js'
 import { ApiReference } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
+import { AsyncApiReference } from '../building_blocks/infrastructure/messaging/asyncapi/asyncapi_reference.js'
 import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
 import { translateDomainError } from '../building_blocks/application/pipeline/domain_error_translator.js'
 import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipeline_factory.js'
@@ -63,8 +64,25 @@ export default class PantheonProvider {
       ApiReference,
       () => new ApiReference({ contact: apiContact(this.app), served: this.apiDocsEnabled })
     )
+    this.registerAsyncApiReference()
     this.app.container.singleton(VersionedModules, () => new VersionedModules())
     this.registerMessaging()
+  }
+
+  /** The modules' AsyncAPI documents, naming the streams and exchange the config names. */
+  private registerAsyncApiReference() {
+    this.app.container.singleton(AsyncApiReference, () => {
+      const { redis, rabbitmq } = this.messagingConfig
+      return new AsyncApiReference({
+        names: {
+          streamPrefix: redis.streamPrefix,
+          exchange: rabbitmq.exchange,
+          queuePrefix: rabbitmq.queuePrefix,
+        },
+        contact: apiContact(this.app),
+        served: this.apiDocsEnabled,
+      })
+    })
   }
 
   private get messagingConfig(): MessagingConfig {
@@ -265,7 +283,8 @@ export default class PantheonProvider {
     serveApiReference(
       await this.app.container.make('router'),
       await this.app.container.make(ApiReference),
-      pantheonConfig(this.app).apiDocsPath
+      pantheonConfig(this.app).apiDocsPath,
+      await this.app.container.make(AsyncApiReference)
     )
   }
 

@@ -7,6 +7,7 @@ import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
+import { compileClients, documentsIn, runProgram } from '#tests/common/typed_client/client_programs'
 
 /** The new app's ports: 40 and 141 above this suite's own (TEST_PORT, 5100 by default). */
 const inApp = generatedAppCommands(40, { scaffoldInProcess: true })
@@ -52,7 +53,7 @@ test.group('Generated endpoints document their bodies and problems, end to end',
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  test('request and response schemas, 404 and unknown fields refused, and the app lints its documents', async ({
+  test('request and response schemas, 404 and unknown fields refused, documents that lint and type a working client', async ({
     assert,
   }) => {
     const node = process.execPath
@@ -68,6 +69,13 @@ test.group('Generated endpoints document their bodies and problems, end to end',
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/, tests.stdout)
     assert.include(tests.stdout, 'every document passes redocly lint with zero errors')
     assert.include(tests.stdout, 'answers 400 naming a body field its command does not define')
+
+    // A client author's types: openapi-typescript over the documents the app's tests wrote to
+    // docs/openapi/, typing tests/fixtures/typed_client/programs/stock_v1.ts under tsc --strict.
+    const documents = await documentsIn(join(shop, 'docs/openapi'))
+    assert.deepEqual(Object.keys(documents), ['stock-v1.json'])
+    const typed = await compileClients(documents, workspace)
+    assert.deepEqual(typed.typeErrors, [], 'the typed client compiles against the generated types')
 
     const server = await startServerProcess(
       {
@@ -85,6 +93,7 @@ test.group('Generated endpoints document their bodies and problems, end to end',
       const answer = await fetch(`${base}/openapi/stock-v1.json`)
       assert.equal(answer.status, 200)
       const document = (await answer.json()) as { paths: Record<string, Record<string, Operation>> }
+      assert.deepEqual(document, documents['stock-v1.json'], 'docs/openapi/ holds what is served')
       const collection = document.paths['/api/stock']
       const item = document.paths['/api/stock/{id}']
 
@@ -156,6 +165,15 @@ test.group('Generated endpoints document their bodies and problems, end to end',
         body: JSON.stringify({ name: 'Coffee', price: 3, stock: 1 }),
       })
       assert.equal(put.status, 204)
+
+      // The typed program creates an item, reads it back, and reads a 404 and a 400 through
+      // the typed problem; every answer is held to what the document says of it.
+      const report = await runProgram(typed.folder, 'stock-v1.json', {
+        baseUrl: base,
+        document: documents['stock-v1.json'],
+      })
+      assert.deepEqual(report.failures, [])
+      assert.deepEqual(report.called, ['GET /api/stock/{id}', 'POST /api/stock'])
     } finally {
       await server.stop()
     }

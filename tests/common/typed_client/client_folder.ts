@@ -25,10 +25,11 @@ export function programName(documentName: string): string {
 /**
  * A temporary folder holding a copy of the programs, an ES-module package.json and the
  * repository's node_modules (linked), where the generated types are written beside them: as
- * a client author's project would be, outside this repository's tsconfig.
+ * a client author's project would be, outside this repository's tsconfig. It is made in
+ * `parent` (the system's temporary folder unless given, e.g. a test's workspace).
  */
-export async function clientFolder(): Promise<ClientFolder> {
-  const path = await mkdtemp(join(tmpdir(), 'pantheon-typed-client-'))
+export async function clientFolder(parent: string = tmpdir()): Promise<ClientFolder> {
+  const path = await mkdtemp(join(parent, 'pantheon-typed-client-'))
   await cp(PROGRAMS, path, { recursive: true })
   await mkdir(join(path, 'generated'))
   await writeFile(join(path, 'package.json'), '{ "type": "module", "private": true }\n')

@@ -152,7 +152,8 @@ test.group('Security headers and API documents, production host', (group) => {
     assert,
   }) => {
     const unknown = await getFrom(PORT, '/openapi/nowhere-v1.json')
-    for (const path of ['/openapi/catalog-v1.json', '/openapi/orders-v1.json', '/docs']) {
+    const paths = ['/openapi/catalog-v1.json', '/openapi/orders-v1.json', '/asyncapi/catalog.json']
+    for (const path of [...paths, '/docs']) {
       const response = await getFrom(PORT, path)
       assert.equal(response.status, 404, path)
       assert.equal(response.headers.get('content-type'), unknown.headers.get('content-type'))
@@ -186,6 +187,9 @@ test.group('API documents, production host with API_DOCS_ENABLED=true', (group) 
     assert.deepEqual(securityHeaders(document.headers), ON_EVERY_ANSWER)
     const { openapi } = (await document.json()) as { openapi: string }
     assert.match(openapi, /^3\.1\./)
+    const events = await getFrom(PORT, '/asyncapi/catalog.json')
+    assert.equal(events.status, 200)
+    assert.equal(((await events.json()) as { asyncapi: string }).asyncapi, '3.0.0')
     const page = await getFrom(PORT, '/docs')
     assert.equal(page.status, 404)
   })
@@ -215,7 +219,7 @@ test.group('API documents, development host with API_DOCS_ENABLED=false', (group
   test('serves neither the documents nor the reference page that shows them', async ({
     assert,
   }) => {
-    for (const path of ['/openapi/catalog-v1.json', '/docs']) {
+    for (const path of ['/openapi/catalog-v1.json', '/asyncapi/catalog.json', '/docs']) {
       const response = await getFrom(PORT, path)
       assert.equal(response.status, 404, path)
       assert.containsSubset(await response.json(), { code: 'Route.NotFound', instance: path })

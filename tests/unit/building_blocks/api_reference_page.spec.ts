@@ -38,4 +38,11 @@ test.group('API reference page', () => {
     assert.include(html, '&#60;/script&#62;')
     assert.include(html, '\\u003c/script>')
   })
+
+  test("links each module's AsyncAPI document, and lists none when there is none", ({ assert }) => {
+    const events = [{ module: 'order_items', path: '/asyncapi/order_items.json' }]
+    const { html } = apiReferencePage([], assets, events)
+    assert.include(html, '<a href="/asyncapi/order_items.json">Order Items</a>')
+    assert.notInclude(apiReferencePage([], assets).html, 'AsyncAPI')
+  })
 })

@@ -94,7 +94,7 @@ test.group('OpenAPI breaking-change detection', () => {
       },
     })
     assert.deepEqual(findBreakingChanges(documentWith(), after), [
-      'POST /api/v1/things request.sku: the request field became required',
+      'POST /api/v1/things request.sku: the field became required',
     ])
   })
 

@@ -1,3 +1,6 @@
+export * from './asyncapi/asyncapi_document.js'
+export * from './asyncapi/asyncapi_reference.js'
+export type { TransportNames } from './asyncapi/event_channel.js'
 export * from './consumer.js'
 export * from './consumer_registry.js'
 export * from './contract_guard.js'

@@ -2,9 +2,12 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import type { DomainEventHandlerClass } from '../../application/domain_events.js'
 import { Mediator } from '../../application/mediator.js'
 import { Command } from '../../application/messages.js'
+import type { IntegrationEventContract } from '../../integration/integration_event.js'
 import { ApiReference } from '../http/openapi/api_reference.js'
+import { sendJson } from '../http/json_response.js'
 import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import { VersionedModules } from '../http/versioning/versioned_modules.js'
+import { AsyncApiReference } from '../messaging/asyncapi/asyncapi_reference.js'
 import type { ConsumerClass } from '../messaging/consumer.js'
 import { guardedDelivery } from '../messaging/contract_guard.js'
 import { onceThroughInbox } from '../messaging/inbox.js'
@@ -25,7 +28,8 @@ import { PipelineFactory } from './pipeline_factory.js'
  * - domain event handlers (`*_event_handler.ts`), run in the unit of work before each commit,
  * - consumers of other modules' integration events (`infrastructure/consumers/*_consumer.ts`),
  * - endpoints under `api/` (`api/v<N>/` for one API version), mounted under `/api/<name>`
- *   and, for a versioned module, `/api/v<N>/<name>` (at start), with their OpenAPI documents.
+ *   and, for a versioned module, `/api/v<N>/<name>` (at start), with their OpenAPI documents,
+ * - and, from `publishes` and the consumers, its AsyncAPI document at /asyncapi/<name>.json.
  */
 export abstract class PantheonModule {
   /** The module's folder name under modules/ (snake_case); its routes live under /api/<name>. */
@@ -39,6 +43,12 @@ export abstract class PantheonModule {
    * module: its endpoints are then served at /api/<name> with no negotiation at all.
    */
   readonly apiVersions?: ApiVersionPolicy
+
+  /**
+   * The integration event contracts the module publishes (from its `integration/` folder): its
+   * AsyncAPI document lists them, and tests hold them to the committed docs/asyncapi copy.
+   */
+  readonly publishes?: readonly IntegrationEventContract<unknown>[]
 
   #unitOfWork?: LucidUnitOfWork
 
@@ -71,11 +81,24 @@ export abstract class PantheonModule {
     this.#unitOfWork = new LucidUnitOfWork(await this.app.container.make('lucid.db'))
     await this.registerMessages()
     await this.registerDomainEventHandlers()
+    const events = await this.app.container.make(AsyncApiReference)
+    events.addModule(this.name, this.publishes)
     await this.subscribeConsumers()
   }
 
   async start(): Promise<void> {
     await this.registerEndpoints()
+    await this.serveEventDocument()
+  }
+
+  /** Like the OpenAPI documents: no route at all when the host turned documents off. */
+  private async serveEventDocument(): Promise<void> {
+    const events = await this.app.container.make(AsyncApiReference)
+    if (events.settings.served === false) return
+    const router = await this.app.container.make('router')
+    router
+      .get(events.path(this.name), (ctx) => sendJson(ctx, 200, events.document(this.name)))
+      .as(`asyncapi.${this.name}`)
   }
 
   private async registerMessages(): Promise<void> {
@@ -113,6 +136,7 @@ export abstract class PantheonModule {
    */
   private async subscribeConsumers(): Promise<void> {
     const consumers = await this.app.container.make(ConsumerRegistry)
+    const events = await this.app.container.make(AsyncApiReference)
     const db = await this.app.container.make('lucid.db')
     for (const [file, exported] of Object.entries(this.index.consumers)) {
       const consumerClass = exported as ConsumerClass
@@ -123,6 +147,7 @@ export abstract class PantheonModule {
       }
       const consumer = (await this.app.container.make(consumerClass)) as InstanceType<ConsumerClass>
       const name = `${this.name}.${consumerClass.name}`
+      events.addConsumer(this.name, name, consumerClass.consumes)
       consumers.add({
         type: consumerClass.consumes.type,
         consumer: name,

@@ -1,0 +1,95 @@
+import { test } from '@japa/runner'
+import vine from '@vinejs/vine'
+import { defineIntegrationEvent } from '@pantheon/kit/integration'
+import { AsyncApiReference } from '@pantheon/kit/messaging'
+
+const names = { streamPrefix: 'shop:events:', exchange: 'shop.events', queuePrefix: 'shop.' }
+const priced = defineIntegrationEvent(
+  'stock.item_priced',
+  2,
+  vine.create({ sku: vine.string(), price: vine.number().optional() })
+)
+const unchecked = defineIntegrationEvent<{ sku: string }>('stock.item_retired', 1)
+
+/** Stock publishes both contracts; billing consumes one of them. */
+function shop() {
+  const reference = new AsyncApiReference({ names })
+  reference.addModule('stock', [priced, unchecked])
+  reference.addModule('billing')
+  reference.addConsumer('billing', 'billing.ItemPricedConsumer', priced)
+  return reference
+}
+
+test.group('AsyncAPI document', () => {
+  test('gives each published type a channel with its exchange, routing key and stream', ({
+    assert,
+  }) => {
+    const document = shop().document('stock') as any
+    assert.equal(document.asyncapi, '3.0.0')
+    const channel = document.channels.stock_item_priced
+    assert.equal(channel.address, 'stock.item_priced')
+    assert.containsSubset(channel.bindings.amqp, {
+      is: 'routingKey',
+      exchange: { name: 'shop.events', type: 'topic', durable: true },
+    })
+    assert.deepEqual(channel['x-redis-stream'], { stream: 'shop:events:stock.item_priced' })
+    assert.include(channel.description, 'stream shop:events:stock.item_priced')
+    assert.containsSubset(document.operations.send_stock_item_priced, {
+      action: 'send',
+      channel: { $ref: '#/channels/stock_item_priced' },
+      messages: [{ $ref: '#/channels/stock_item_priced/messages/stock_item_priced_v2' }],
+    })
+  })
+
+  test('sends the whole envelope, its payload converted from the VineJS schema', ({ assert }) => {
+    const message = (shop().document('stock') as any).components.messages.stock_item_priced_v2
+    assert.deepEqual(message.payload.required, [
+      'eventId',
+      'type',
+      'version',
+      'occurredAt',
+      'correlationId',
+      'payload',
+    ])
+    const { type, version, traceContext, payload } = message.payload.properties
+    assert.deepEqual([type.const, version.const], ['stock.item_priced', 2])
+    assert.deepEqual(traceContext.required, ['traceparent'])
+    assert.deepEqual(payload.required, ['sku'])
+    assert.deepEqual(Object.keys(payload.properties), ['sku', 'price'])
+    // VineJS drops unknown fields rather than refusing them: an added field must stay readable.
+    assert.notProperty(payload, 'additionalProperties')
+  })
+
+  test('says a contract without a schema is unchecked', ({ assert }) => {
+    const message = (shop().document('stock') as any).components.messages.stock_item_retired_v1
+    const payload = message.payload.properties.payload
+    assert.notProperty(payload, 'type')
+    assert.match(payload.description, /^Unchecked/)
+  })
+
+  test("receives on the publisher's channel, through the consumer's queue and group", ({
+    assert,
+  }) => {
+    const document = shop().document('billing') as any
+    assert.deepEqual(Object.keys(document.channels), ['stock_item_priced'])
+    assert.include(document.channels.stock_item_priced.description, 'Published by the stock module')
+    const operation = document.operations.receive_billing_ItemPricedConsumer
+    assert.equal(operation.action, 'receive')
+    assert.deepEqual(operation.channel, { $ref: '#/channels/stock_item_priced' })
+    assert.include(operation.description, 'queue shop.billing')
+    assert.include(operation.description, 'consumer group billing.ItemPricedConsumer')
+  })
+
+  test('refuses a contract two modules say they publish', ({ assert }) => {
+    const reference = shop()
+    assert.throws(
+      () => reference.addModule('billing', [priced]),
+      'stock.item_priced v2 is published by stock: billing cannot declare it too'
+    )
+  })
+
+  test('knows no document of a module that did not register', ({ assert }) => {
+    assert.deepEqual(shop().modules(), ['billing', 'stock'])
+    assert.isUndefined(shop().document('orders'))
+  })
+})
