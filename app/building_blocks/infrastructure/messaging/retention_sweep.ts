@@ -17,15 +17,23 @@ export interface SweepOutcome {
   inbox?: PurgeOutcome
 }
 
+/** How long after start the first sweep waits, at most. */
+const FIRST_SWEEP_AFTER_MS = 30_000
+
 /**
  * The relay's retention: on a timer of its own, so the claim loop never waits for it, it purges
  * sent outbox rows and inbox records past their age in short batches (message_purge.ts), and
  * rests as long as each batch took before the next, so even the first sweep over millions of
  * rows takes at most half of the database's time from the relay and the requests. The first
- * sweep runs at start: a host redeployed more often than the interval still sweeps.
+ * sweep runs soon after start (FIRST_SWEEP_AFTER_MS, or one interval if shorter): a host
+ * redeployed more often than the interval still sweeps, and a starting host first gets through
+ * its own start (its migrations, a test run's truncation) without the sweep's transactions
+ * beside them: swept at the very start, the first command of the PostgreSQL test run waited
+ * out its 2 s connection acquire timeout.
  */
 export class RetentionSweep {
   #timer?: NodeJS.Timeout
+  #firstSweep?: NodeJS.Timeout
   #running?: Promise<SweepOutcome | undefined>
   #started = false
   /** Set by stop() only: a sweep run by hand goes to the end. */
@@ -42,7 +50,11 @@ export class RetentionSweep {
     this.#stopping = false
     this.#timer = setInterval(() => void this.sweepInBackground(), this.policy.intervalMs)
     this.#timer.unref()
-    void this.sweepInBackground()
+    this.#firstSweep = setTimeout(
+      () => void this.sweepInBackground(),
+      Math.min(this.policy.intervalMs, FIRST_SWEEP_AFTER_MS)
+    )
+    this.#firstSweep.unref()
   }
 
   /** Lets the batch in flight finish, and the rest waits for the next start. */
@@ -50,6 +62,7 @@ export class RetentionSweep {
     this.#started = false
     this.#stopping = true
     clearInterval(this.#timer)
+    clearTimeout(this.#firstSweep)
     await this.#running
   }
 
