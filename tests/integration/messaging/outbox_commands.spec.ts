@@ -1,19 +1,15 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import OutboxList from '#commands/outbox_list'
 import OutboxRetry from '#commands/outbox_retry'
-import { OUTBOX_TABLE, OutboxRelay } from '@pantheon/kit/messaging'
+import { OUTBOX_TABLE } from '@pantheon/kit/messaging'
 import { runCommand } from '#tests/common/scaffolding'
+import { pauseHostRelay } from '#tests/common/host_relay'
 
 const FAILING_ID = '01900000-0000-7000-8000-0000000000dd'
 
 test.group('Outbox commands', (group) => {
-  group.setup(async () => {
-    const hostRelay = await app.container.make(OutboxRelay)
-    await hostRelay.stop()
-    return () => hostRelay.start()
-  })
+  group.setup(() => pauseHostRelay())
   group.each.setup(async () => {
     await db.from(OUTBOX_TABLE).where('id', FAILING_ID).delete()
     const now = new Date()

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { AppError, failure, success } from '@pantheon/kit/application'
 import { defineIntegrationEvent, type IntegrationEvent } from '@pantheon/kit/integration'
@@ -13,6 +12,7 @@ import {
   type Subscription,
 } from '@pantheon/kit/messaging'
 import { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { pauseHostRelay } from '#tests/common/host_relay'
 
 /*
  * The relay and the inbox against the real database, with their own event type so nothing the
@@ -39,11 +39,7 @@ async function publishProbes(count: number, outcome: 'commit' | 'rollback' = 'co
 
 test.group('Outbox and relay', (group) => {
   // The host's own relay would otherwise pick up the probes between two steps of a test.
-  group.setup(async () => {
-    const hostRelay = await app.container.make(OutboxRelay)
-    await hostRelay.stop()
-    return () => hostRelay.start()
-  })
+  group.setup(() => pauseHostRelay())
   // The relays of a test drain every pending row, not only the probes: a row another spec left
   // for the host relay (stopped here) would be counted with them.
   group.each.setup(async () => {

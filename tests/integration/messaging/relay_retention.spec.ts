@@ -21,6 +21,7 @@ import {
   removeProbeRows,
   times,
 } from './retention_rows.js'
+import { pauseHostRelay } from '#tests/common/host_relay'
 
 const DAY_MS = 86_400_000
 /** A week of each, swept every 200 ms, 10 rows a transaction (so a sweep takes several). */
@@ -37,11 +38,7 @@ async function relayWith(retention: RetentionPolicy) {
 }
 
 test.group("Retention on the relay's schedule", (group) => {
-  group.setup(async () => {
-    const hostRelay = await app.container.make(OutboxRelay)
-    await hostRelay.stop()
-    return () => hostRelay.start()
-  })
+  group.setup(() => pauseHostRelay())
   group.each.setup(() => removeProbeRows())
 
   test('a running relay removes what is past its age at start, then on every interval', async ({

@@ -1,8 +1,7 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import InboxPurge from '#commands/inbox_purge'
 import OutboxPurge from '#commands/outbox_purge'
-import { INBOX_TABLE, OUTBOX_TABLE, OutboxRelay } from '@pantheon/kit/messaging'
+import { INBOX_TABLE, OUTBOX_TABLE } from '@pantheon/kit/messaging'
 import { runCommand } from '#tests/common/scaffolding'
 import {
   inboxRow,
@@ -15,17 +14,14 @@ import {
   removeProbeRows,
   times,
 } from './retention_rows.js'
+import { pauseHostRelay } from '#tests/common/host_relay'
 
 /*
  * On the suite's database: SQLite, and PostgreSQL in CI's second pass (DB_CONNECTION=pg).
  */
 test.group('outbox:purge and inbox:purge', (group) => {
   // The host's relay sweeps with the app's own retention: it must not remove the rows first.
-  group.setup(async () => {
-    const hostRelay = await app.container.make(OutboxRelay)
-    await hostRelay.stop()
-    return () => hostRelay.start()
-  })
+  group.setup(() => pauseHostRelay())
   group.each.setup(() => removeProbeRows())
 
   test('outbox:purge removes sent events older than the cutoff, and nothing unsent', async ({
