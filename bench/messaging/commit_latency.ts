@@ -90,6 +90,7 @@ function subscribeProbe(db: Database, transport: MessageTransport, watch: Stopwa
   )
   transport.subscribe({
     type: BENCH_EVENT.type,
+    version: BENCH_EVENT.version,
     consumer,
     module: 'bench_latency',
     // Resolving means the inbox transaction committed: that is when the effect is applied.

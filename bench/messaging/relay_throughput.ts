@@ -80,6 +80,7 @@ export const RELAY_TARGETS: Partial<Record<BenchTransportKind, number>> = {
  */
 const SINK: Subscription = {
   type: BENCH_EVENT.type,
+  version: BENCH_EVENT.version,
   consumer: 'bench_sink.Sink',
   module: 'bench_sink',
   deliver: async () => {},

@@ -40,6 +40,7 @@ function ordersBehind(contract: typeof relaxed): ConsumerRegistry {
   const registry = new ConsumerRegistry()
   registry.add({
     type: contract.type,
+    version: contract.version,
     consumer: CONSUMER,
     module: 'orders',
     deliver: guardedDelivery(

@@ -21,7 +21,7 @@ import { pauseHostRelay } from '#tests/common/host_relay'
 const PROBE = defineIntegrationEvent<{ n: number }>('tests.probe', 1)
 
 function probeSubscription(consumer: string, deliver: Subscription['deliver']): Subscription {
-  return { type: PROBE.type, consumer, module: 'tests', deliver }
+  return { type: PROBE.type, version: PROBE.version, consumer, module: 'tests', deliver }
 }
 
 async function probeRows() {

@@ -1,5 +1,6 @@
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { eventRoute } from './event_route.js'
 import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
 
@@ -27,9 +28,8 @@ export class MemoryTransport extends MessageTransport {
   }
 
   subscribe(subscription: Subscription): void {
-    const forType = this.#subscriptions.get(subscription.type) ?? []
-    forType.push(subscription)
-    this.#subscriptions.set(subscription.type, forType)
+    const route = eventRoute(subscription)
+    this.#subscriptions.set(route, [...(this.#subscriptions.get(route) ?? []), subscription])
   }
 
   async publish(event: IntegrationEvent<unknown>): Promise<void> {
@@ -39,7 +39,7 @@ export class MemoryTransport extends MessageTransport {
     const body = encodeEvent(event)
     const origin = { type: event.type, key: event.eventId }
     const failures: string[] = []
-    for (const subscription of this.#subscriptions.get(event.type) ?? []) {
+    for (const subscription of this.#subscriptions.get(eventRoute(event)) ?? []) {
       try {
         await receiveMessage(subscription, body, origin, this.options.maxMessageBytes, this.onError)
       } catch (error) {

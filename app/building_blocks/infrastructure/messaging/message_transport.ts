@@ -8,6 +8,11 @@ export type EventDelivery = (event: IntegrationEvent<unknown>) => Promise<void>
 export interface Subscription {
   /** The integration event type, e.g. "catalog.product_created". */
   readonly type: string
+  /**
+   * The version of the type this subscription reads: each version travels on its own route
+   * (`eventRoute`), so a consumer that reads two versions has a subscription for each.
+   */
+  readonly version: number
   /** Unique name, `<module>.<ConsumerClass>`: its inbox records and dead letters carry it. */
   readonly consumer: string
   /** The consuming module; a broker gives each module its own queue or consumer groups. */

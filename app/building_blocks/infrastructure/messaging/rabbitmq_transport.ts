@@ -10,6 +10,7 @@ import {
 } from 'amqplib'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { eventRoute } from './event_route.js'
 import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
 import type { RabbitMqTransportSettings } from './messaging_config.js'
@@ -110,7 +111,7 @@ export class RabbitMqTransport extends MessageTransport {
     const confirmed = new Promise<void>((resolve, reject) => {
       channel.publish(
         this.options.exchange,
-        event.type,
+        eventRoute(event),
         Buffer.from(encodeEvent(event)),
         {
           persistent: true,
@@ -226,8 +227,8 @@ export class RabbitMqTransport extends MessageTransport {
       })
       await channel.assertQueue(`${queue}.dead-letter`, { durable: true })
       await channel.bindQueue(`${queue}.dead-letter`, deadLetterExchange, queue)
-      for (const type of new Set(subscriptions.map((subscription) => subscription.type))) {
-        await channel.bindQueue(queue, exchange, type)
+      for (const route of new Set(subscriptions.map((subscription) => eventRoute(subscription)))) {
+        await channel.bindQueue(queue, exchange, route)
       }
     }
   }
@@ -244,32 +245,32 @@ export class RabbitMqTransport extends MessageTransport {
   }
 
   private async handle(channel: Channel, message: ConsumeMessage, subscriptions: Subscription[]) {
-    const type = message.fields.routingKey
-    const bound = subscriptions.filter((subscription) => subscription.type === type)
+    const route = message.fields.routingKey
+    const bound = subscriptions.filter((subscription) => eventRoute(subscription) === route)
     if (bound.length === 0) {
       // Routed by a binding none of the module's consumers has any more (an earlier deploy's).
       const queue = this.queueOf(subscriptions[0]?.module ?? '')
       this.onError(
-        new Error(`${queue} is bound to ${type}, which none of its consumers reads`),
-        `acknowledged a message of ${type}; unbind it from ${queue}`
+        new Error(`${queue} is bound to ${route}, which none of its consumers reads`),
+        `acknowledged a message of ${route}; unbind it from ${queue}`
       )
       settle(() => channel.ack(message))
       return
     }
-    const origin = { type, key: deliveryKey(message) }
+    const key = deliveryKey(message)
     try {
       for (const subscription of bound) {
         await receiveMessage(
           subscription,
           message.content,
-          origin,
+          { type: subscription.type, key },
           this.options.maxMessageBytes,
           this.onError
         )
       }
       settle(() => channel.ack(message))
     } catch (error) {
-      this.onError(error, `could not apply a message of ${type}`)
+      this.onError(error, `could not apply a message of ${route}`)
       await sleep(this.options.requeueDelayMs)
       settle(() => channel.nack(message, false, true))
     }

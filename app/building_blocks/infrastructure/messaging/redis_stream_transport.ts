@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Redis } from 'ioredis'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { eventRoute } from './event_route.js'
 import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
 import type { RedisTransportSettings } from './messaging_config.js'
@@ -93,13 +94,14 @@ export class RedisStreamTransport extends MessageTransport {
     this.#retention = new StreamRetention(
       client,
       { maxLength, hardMaxLength, trimEvery },
-      (type) => this.streamOf(type),
+      (route) => this.streamOf(route),
       onError
     )
   }
 
-  streamOf(type: string): string {
-    return `${this.options.streamPrefix}${type}`
+  /** The stream of a route (`eventRoute`): one per event type and version. */
+  streamOf(route: string): string {
+    return `${this.options.streamPrefix}${route}`
   }
 
   subscribe(subscription: Subscription): void {
@@ -113,12 +115,13 @@ export class RedisStreamTransport extends MessageTransport {
       publishTimeoutMs,
       `Redis did not acknowledge ${event.type} within ${publishTimeoutMs} ms`
     )
-    this.#retention.published(event.type)
+    this.#retention.published(eventRoute(event))
   }
 
   private async append(event: IntegrationEvent<unknown>): Promise<void> {
-    const stream = this.streamOf(event.type)
-    await this.declareGroups(stream, event.type)
+    const route = eventRoute(event)
+    const stream = this.streamOf(route)
+    await this.declareGroups(stream, route)
     await this.client.xadd(
       stream,
       '*',
@@ -134,10 +137,10 @@ export class RedisStreamTransport extends MessageTransport {
    * round trip per type and process). Every process boots every module, so a consumer that never
    * ran yet has its group, and a trim keeps its events for it: trims only know existing groups.
    */
-  private declareGroups(stream: string, type: string): Promise<void> {
+  private declareGroups(stream: string, route: string): Promise<void> {
     let declared = this.#declared.get(stream)
     if (!declared) {
-      const groups = this.#subscriptions.filter((subscription) => subscription.type === type)
+      const groups = this.#subscriptions.filter((subscription) => eventRoute(subscription) === route)
       declared = Promise.all(
         groups.map(({ consumer }) => this.ensureGroup(this.client, stream, consumer))
       ).then(() => {})
@@ -181,7 +184,7 @@ export class RedisStreamTransport extends MessageTransport {
   }
 
   private async consume(subscription: Subscription, reader: Redis): Promise<void> {
-    const stream = this.streamOf(subscription.type)
+    const stream = this.streamOf(eventRoute(subscription))
     let groupReady = false
     let nextClaimAt = 0
     let failures = 0

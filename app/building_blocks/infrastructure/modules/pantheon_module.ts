@@ -150,6 +150,7 @@ export abstract class PantheonModule {
       events.addConsumer(this.name, name, consumerClass.consumes)
       consumers.add({
         type: consumerClass.consumes.type,
+        version: consumerClass.consumes.version,
         consumer: name,
         module: this.name,
         deliver: guardedDelivery(

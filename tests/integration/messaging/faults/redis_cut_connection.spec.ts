@@ -54,6 +54,7 @@ test.group('Redis transport on a connection cut without a reset', (group) => {
     })
     consumer.subscribe({
       type: 'probe.cut_connection',
+      version: 1,
       module: 'probe',
       consumer: 'probe.cut-connection',
       deliver: async (event) => void received.push(event.eventId),

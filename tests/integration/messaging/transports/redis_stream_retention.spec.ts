@@ -49,6 +49,7 @@ class CountingConsumer {
     })
     this.subscription = {
       type: CREATED,
+      version: 1,
       consumer: name,
       module: name.split('.')[0],
       deliver: async (event) => {

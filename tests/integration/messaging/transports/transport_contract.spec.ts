@@ -53,6 +53,7 @@ class CountingConsumer {
     })
     return {
       type: this.type,
+      version: 1,
       consumer: this.name,
       module: this.module,
       deliver: async (event) => {
