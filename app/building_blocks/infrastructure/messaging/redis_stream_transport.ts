@@ -140,7 +140,9 @@ export class RedisStreamTransport extends MessageTransport {
   private declareGroups(stream: string, route: string): Promise<void> {
     let declared = this.#declared.get(stream)
     if (!declared) {
-      const groups = this.#subscriptions.filter((subscription) => eventRoute(subscription) === route)
+      const groups = this.#subscriptions.filter(
+        (subscription) => eventRoute(subscription) === route
+      )
       declared = Promise.all(
         groups.map(({ consumer }) => this.ensureGroup(this.client, stream, consumer))
       ).then(() => {})
