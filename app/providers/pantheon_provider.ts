@@ -32,6 +32,7 @@ import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/
 import { databaseGate } from '../building_blocks/infrastructure/persistence/database_gate.js'
 import { translateStorageFull } from '../building_blocks/infrastructure/persistence/storage_full.js'
 import { recoverStorageWhenFull } from '../host/storage_recovery.js'
+import { requestOrigin } from '../host/request_origin.js'
 import { pantheonConfig } from '../host/pantheon_config.js'
 import { apiContact } from '../host/api_contact.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
@@ -104,7 +105,7 @@ export default class PantheonProvider {
     )
     container.singleton(Outbox, async (resolver) => {
       const { HttpContext } = await import('@adonisjs/core/http')
-      return new Outbox(await resolver.make('lucid.db'), () => HttpContext.get()?.request.id(), {
+      return new Outbox(await resolver.make('lucid.db'), () => requestOrigin(HttpContext.get()), {
         maxMessageBytes: messageSizeLimit(this.messagingConfig),
       })
     })

@@ -13,7 +13,12 @@ export interface DeadLetter {
   type: string
   /** The event, when what arrived is one; absent for a message that could not be read. */
   event?: IntegrationEvent<unknown>
-  /** What arrived, as it arrived: a replay reads it again, with the checks of the day. */
+  /**
+   * The event as JSON (the envelope: eventId, type, version, occurredAt, correlationId, payload,
+   * traceContext) when it could be read; else what arrived: a CloudEvent in the JSON event
+   * format (its attributes and data), or the text of a message that came as text. A replay
+   * reads it again, with the checks of the day.
+   */
   body: string
   attempts: number
   /** The consumer's last error, or why the message was refused: `<reason>: <detail>`. */

@@ -1,23 +1,36 @@
 import type { IntegrationEvent } from '../../integration/integration_event.js'
+import {
+  cloudEventBytes,
+  cloudEventOfStructured,
+  fromCloudEvent,
+  MAX_TYPE_LENGTH,
+  UUID,
+  type CloudEventMessage,
+} from './cloud_event.js'
 import { MessageRejected } from './message_rejection.js'
 
 /** The largest message a consumer reads unless configured otherwise (`MESSAGE_MAX_BYTES`). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024
 
-/** Any UUID: the inbox and the dead letters keep event ids in uuid columns. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/**
+ * What a transport hands over: a CloudEvent in binary content mode (what Pantheon publishes), or
+ * the text of a whole message: the JSON envelope that relays before CloudEvents published, or a
+ * CloudEvent in the JSON event format (how dead letters keep what arrived).
+ */
+export type InboundMessage = CloudEventMessage | string | Buffer
 
-/** The longest type the messaging tables hold (string(200) columns). */
-const MAX_TYPE_LENGTH = 200
-
-/** The wire form of an integration event on every broker: the whole envelope as JSON. */
+/**
+ * The envelope as JSON: how relays before CloudEvents published (a body on RabbitMQ, the `event`
+ * field on Redis). Still read, so events such a relay published are applied after an upgrade.
+ */
 export function encodeEvent(event: IntegrationEvent<unknown>): string {
   return JSON.stringify(event)
 }
 
 /**
- * Reads an envelope back, refusing anything that is not one: a malformed message must be set
- * aside, not handed to a consumer that would fail on it forever.
+ * Reads a whole message's text back, refusing anything that is not an event: a malformed
+ * message must be set aside, not handed to a consumer that would fail on it forever. Takes a
+ * CloudEvent in the JSON event format and the envelope of relays before CloudEvents.
  */
 export function decodeEvent(raw: string): IntegrationEvent<unknown> {
   let value: unknown
@@ -26,6 +39,8 @@ export function decodeEvent(raw: string): IntegrationEvent<unknown> {
   } catch (error) {
     throw new MessageRejected('malformed', `not JSON (${(error as Error).message})`)
   }
+  if (isObject(value) && 'specversion' in value)
+    return fromCloudEvent(cloudEventOfStructured(value))
   const problem = envelopeProblem(value)
   if (problem) throw new MessageRejected('malformed', `not an integration event: ${problem}`)
   return value as IntegrationEvent<unknown>
@@ -33,21 +48,33 @@ export function decodeEvent(raw: string): IntegrationEvent<unknown> {
 
 /**
  * A message as a transport read it off the broker, checked before anything else looks at it:
- * one over `maxBytes` is refused without being parsed, then it must be an envelope.
+ * one over `maxBytes` is refused without being parsed, then it must be an event.
  */
-export function readEvent(raw: string | Buffer, maxBytes: number): IntegrationEvent<unknown> {
-  const bytes = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.length
+export function readEvent(message: InboundMessage, maxBytes: number): IntegrationEvent<unknown> {
+  const bytes = byteLength(message)
   if (bytes > maxBytes) {
     throw new MessageRejected('too-large', `${bytes} bytes, over the limit of ${maxBytes}`)
   }
-  return decodeEvent(typeof raw === 'string' ? raw : raw.toString('utf8'))
+  if (isCloudEventMessage(message)) return fromCloudEvent(message)
+  return decodeEvent(typeof message === 'string' ? message : message.toString('utf8'))
+}
+
+export function isCloudEventMessage(message: InboundMessage): message is CloudEventMessage {
+  return typeof message === 'object' && !Buffer.isBuffer(message)
+}
+
+function byteLength(message: InboundMessage): number {
+  if (isCloudEventMessage(message)) return cloudEventBytes(message)
+  return typeof message === 'string' ? Buffer.byteLength(message) : message.length
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** What keeps a parsed value from being an envelope the messaging tables can hold. */
 function envelopeProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return 'not a JSON object'
-  }
+  if (!isObject(value)) return 'not a JSON object'
   const event = value as Record<string, unknown>
   if (typeof event.eventId !== 'string' || !UUID.test(event.eventId)) {
     return '"eventId" is missing or not a UUID'

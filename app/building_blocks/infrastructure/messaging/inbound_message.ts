@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { readEvent } from './event_envelope.js'
+import { structuredCloudEvent, UUID } from './cloud_event.js'
+import { isCloudEventMessage, readEvent, type InboundMessage } from './event_envelope.js'
 import { MessageRejected } from './message_rejection.js'
 import type { Subscription } from './message_transport.js'
 
@@ -13,7 +14,10 @@ export interface MessageOrigin {
 
 /** A message a transport could not read as an integration event, as its dead letter keeps it. */
 export interface UnreadableMessage {
-  /** The text as it arrived, so a replay reads it again. */
+  /**
+   * The text as it arrived, so a replay reads it again: a CloudEvent in the JSON event format
+   * (its attributes and data), or the whole text of a message that came as text.
+   */
   readonly body: string
   /**
    * The event id it claims when it has a readable one, else one derived from the broker's key:
@@ -26,13 +30,13 @@ export interface UnreadableMessage {
 
 /**
  * What every transport does with a message it read for a subscription: checks its size and
- * envelope, then delivers the event, or hands the message to the subscription's `reject`.
+ * attributes, then delivers the event, or hands the message to the subscription's `reject`.
  * Resolves once the message may be acknowledged; rejects, and the message stays
  * unacknowledged, when the delivery or the record of the rejection failed.
  */
 export async function receiveMessage(
   subscription: Subscription,
-  raw: string | Buffer,
+  raw: InboundMessage,
   origin: MessageOrigin,
   maxBytes: number,
   onError: (error: unknown, context: string) => void
@@ -42,8 +46,7 @@ export async function receiveMessage(
     event = readEvent(raw, maxBytes)
   } catch (error) {
     if (!(error instanceof MessageRejected)) throw error
-    const text = typeof raw === 'string' ? raw : raw.toString('utf8')
-    if (subscription.reject) return subscription.reject(unreadableMessage(text, origin, error))
+    if (subscription.reject) return subscription.reject(unreadableMessage(raw, origin, error))
     // A subscription made by hand, outside a host, has no dead letters to keep it in.
     onError(error, `${subscription.consumer} refused a message of ${origin.type} (${origin.key})`)
     return
@@ -52,10 +55,20 @@ export async function receiveMessage(
 }
 
 function unreadableMessage(
-  body: string,
+  raw: InboundMessage,
   origin: MessageOrigin,
   rejection: MessageRejected
 ): UnreadableMessage {
+  if (isCloudEventMessage(raw)) {
+    const id = raw.attributes.id
+    return {
+      body: structuredCloudEvent(raw),
+      eventId: id && UUID.test(id) ? id : derivedEventId(origin),
+      type: origin.type,
+      rejection,
+    }
+  }
+  const body = typeof raw === 'string' ? raw : raw.toString('utf8')
   return {
     body,
     eventId: claimedEventId(body, rejection) ?? derivedEventId(origin),
@@ -64,8 +77,7 @@ function unreadableMessage(
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** The start of an envelope as Pantheon writes it: the event id comes first. */
+/** The start of an envelope as relays before CloudEvents wrote it: the event id comes first. */
 const LEADING_EVENT_ID =
   /^\s*\{\s*"eventId"\s*:\s*"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"/i
 
@@ -76,7 +88,9 @@ const LEADING_EVENT_ID =
 function claimedEventId(body: string, rejection: MessageRejected): string | undefined {
   if (rejection.reason === 'too-large') return LEADING_EVENT_ID.exec(body.slice(0, 128))?.[1]
   try {
-    const eventId = (JSON.parse(body) as { eventId?: unknown } | null)?.eventId
+    // An envelope names it `eventId`; a CloudEvent in the JSON event format, `id`.
+    const named = JSON.parse(body) as { eventId?: unknown; id?: unknown } | null
+    const eventId = named?.eventId ?? named?.id
     return typeof eventId === 'string' && UUID.test(eventId) ? eventId : undefined
   } catch {
     return undefined

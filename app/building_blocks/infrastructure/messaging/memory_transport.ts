@@ -1,5 +1,6 @@
 import type { IntegrationEvent } from '../../integration/integration_event.js'
-import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { toCloudEvent } from './cloud_event.js'
+import { DEFAULT_MAX_MESSAGE_BYTES } from './event_envelope.js'
 import { eventRoute } from './event_route.js'
 import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
@@ -36,12 +37,18 @@ export class MemoryTransport extends MessageTransport {
     // Consumers get the event as a broker would hand it over, read from its wire form with the
     // same checks: what a broker would refuse is refused here too, and no consumer shares the
     // publisher's objects.
-    const body = encodeEvent(event)
+    const message = toCloudEvent(event)
     const origin = { type: event.type, key: event.eventId }
     const failures: string[] = []
     for (const subscription of this.#subscriptions.get(eventRoute(event)) ?? []) {
       try {
-        await receiveMessage(subscription, body, origin, this.options.maxMessageBytes, this.onError)
+        await receiveMessage(
+          subscription,
+          message,
+          origin,
+          this.options.maxMessageBytes,
+          this.onError
+        )
       } catch (error) {
         failures.push(
           `${subscription.consumer}: ${error instanceof Error ? error.message : String(error)}`

@@ -6,6 +6,7 @@ import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { announceOutboxWrite } from './outbox_announcement.js'
 import { DEFAULT_MAX_MESSAGE_BYTES } from './event_envelope.js'
 import { publishablePayload } from './publishable_event.js'
+import type { RequestOrigin } from './request_origin.js'
 import { currentTraceContext } from '../telemetry/trace_context.js'
 import { inSpan, isTracing, SpanKind } from '../telemetry/tracing.js'
 import { moduleOfName } from '../telemetry/span_attributes.js'
@@ -26,8 +27,8 @@ export class Outbox {
 
   constructor(
     private readonly db: Database,
-    /** Where the correlation id of the current request comes from (the request id). */
-    private readonly correlationId: () => string | undefined = () => undefined,
+    /** The current request's id and trace context, when an event is written during one. */
+    private readonly requestOrigin: () => RequestOrigin | undefined = () => undefined,
     private readonly options: { maxMessageBytes: number } = {
       maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
     }
@@ -65,9 +66,11 @@ export class Outbox {
     }
     const id = uuidv7()
     const now = new Date().toISOString()
-    // The outbox write's own span is the active one here: the relay and consumers descend from it.
-    const traceContext = currentTraceContext()
-    const correlationId = this.correlationId() ?? randomUUID()
+    // The outbox write's own span is the active one here: the relay and consumers descend from
+    // it. With telemetry off, the client's own trace context is carried on as it came.
+    const origin = this.requestOrigin()
+    const traceContext = currentTraceContext() ?? origin?.traceContext
+    const correlationId = origin?.correlationId ?? randomUUID()
     const json = await publishablePayload(
       contract,
       payload,

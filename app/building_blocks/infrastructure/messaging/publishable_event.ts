@@ -3,7 +3,7 @@ import type {
   IntegrationEventContract,
 } from '../../integration/integration_event.js'
 import { checkPayload } from '../../integration/payload_check.js'
-import { encodeEvent } from './event_envelope.js'
+import { cloudEventBytes, toCloudEvent } from './cloud_event.js'
 
 /**
  * An event its own publisher got wrong: a payload its contract refuses, or a message over the
@@ -24,7 +24,8 @@ export class InvalidIntegrationEvent extends Error {
 
 /**
  * The payload's JSON as the outbox stores it: checked against the contract's schema (and as
- * the schema reads it), and within `maxBytes` once in its envelope, as consumers will measure it.
+ * the schema reads it), and within `maxBytes` once on the wire (data and CloudEvents
+ * attributes), as consumers will measure it.
  */
 export async function publishablePayload<T>(
   contract: IntegrationEventContract<T>,
@@ -36,7 +37,7 @@ export async function publishablePayload<T>(
   if (!checked.valid) {
     throw new InvalidIntegrationEvent(contract.type, contract.version, checked.problems)
   }
-  const bytes = Buffer.byteLength(encodeEvent({ ...envelope, payload: checked.payload }))
+  const bytes = cloudEventBytes(toCloudEvent({ ...envelope, payload: checked.payload }))
   if (bytes > maxBytes) {
     throw new InvalidIntegrationEvent(contract.type, contract.version, [
       `${bytes} bytes, over the message size limit of ${maxBytes} (MESSAGE_MAX_BYTES)`,

@@ -9,7 +9,8 @@ import {
   type RecoveringChannelModel,
 } from 'amqplib'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
-import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { amqpMessageOf, inboundAmqpMessage } from './amqp_cloud_event.js'
+import { DEFAULT_MAX_MESSAGE_BYTES } from './event_envelope.js'
 import { eventRoute } from './event_route.js'
 import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
@@ -56,11 +57,12 @@ function redact(url: string): string {
 }
 
 /**
- * RabbitMQ: events go to a durable topic exchange, routed by their type; each consuming module
- * has one durable queue bound to the types its consumers subscribe to. Publishes wait for the
- * broker's confirm; consumers acknowledge manually, after their transaction committed. A
- * message goes to the consumers of its routing key, which refuse (as dead letters in the
- * database, like every other) one too large, not an envelope, or of another type than the key.
+ * RabbitMQ: events go to a durable topic exchange, routed by their type and version
+ * (eventRoute); each consuming module has one durable queue bound to the routes its consumers
+ * subscribe to. Publishes wait for the broker's confirm; consumers acknowledge manually, after
+ * their transaction committed. A message (a CloudEvent, amqp_cloud_event.ts) goes to the
+ * consumers of its routing key, which refuse (as dead letters in the database, like every
+ * other) one too large, not an event, or of another type or version than the key.
  * The broker's dead-letter queues are still declared: a queue's arguments cannot change once it
  * exists, and queues made by earlier versions have them.
  *
@@ -109,26 +111,9 @@ export class RabbitMqTransport extends MessageTransport {
     const channel = this.#publisher
     if (!channel) throw new Error(`RabbitMQ is unreachable at ${redact(this.options.url)}`)
     const confirmed = new Promise<void>((resolve, reject) => {
-      channel.publish(
-        this.options.exchange,
-        eventRoute(event),
-        Buffer.from(encodeEvent(event)),
-        {
-          persistent: true,
-          contentType: 'application/json',
-          messageId: event.eventId,
-          correlationId: event.correlationId,
-          type: event.type,
-          // The W3C trace context also as AMQP headers, where brokers' and other tools look.
-          ...(event.traceContext && {
-            headers: {
-              traceparent: event.traceContext.traceparent,
-              ...(event.traceContext.tracestate && { tracestate: event.traceContext.tracestate }),
-            },
-          }),
-        },
-        (error) =>
-          error ? reject(new Error(`RabbitMQ refused ${event.type}: ${error}`)) : resolve()
+      const { content, options } = amqpMessageOf(event)
+      channel.publish(this.options.exchange, eventRoute(event), content, options, (error) =>
+        error ? reject(new Error(`RabbitMQ refused ${event.type}: ${error}`)) : resolve()
       )
     })
     await withTimeout(
@@ -258,11 +243,12 @@ export class RabbitMqTransport extends MessageTransport {
       return
     }
     const key = deliveryKey(message)
+    const inbound = inboundAmqpMessage(message)
     try {
       for (const subscription of bound) {
         await receiveMessage(
           subscription,
-          message.content,
+          inbound,
           { type: subscription.type, key },
           this.options.maxMessageBytes,
           this.onError

@@ -2,7 +2,8 @@ import { hostname } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Redis } from 'ioredis'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
-import { DEFAULT_MAX_MESSAGE_BYTES, encodeEvent } from './event_envelope.js'
+import { toCloudEvent } from './cloud_event.js'
+import { DEFAULT_MAX_MESSAGE_BYTES, type InboundMessage } from './event_envelope.js'
 import { eventRoute } from './event_route.js'
 import { receiveMessage } from './inbound_message.js'
 import { MessageTransport, type Subscription } from './message_transport.js'
@@ -45,14 +46,15 @@ export interface RedisStreamTransportOptions extends RedisTransportSettings {
 
 type StreamEntry = [id: string, fields: string[]]
 
-function field(fields: string[], name: string): string | undefined {
-  for (let i = 0; i < fields.length; i += 2) if (fields[i] === name) return fields[i + 1]
-  return undefined
-}
+/** The field that holds an event's data (its payload's JSON) beside the attribute fields. */
+const DATA_FIELD = 'data'
+/** The one field of an entry appended before events were CloudEvents: the whole envelope. */
+const LEGACY_EVENT_FIELD = 'event'
 
 /**
- * Redis Streams: one stream per event type, one consumer group per consumer (so every consumer
- * sees every event), and one member per process in each group (so processes share the work).
+ * Redis Streams: one stream per event type and version (eventRoute), one consumer group per
+ * consumer (so every consumer sees every event), and one member per process in each group (so
+ * processes share the work).
  * An entry is acknowledged only after the consumer's transaction committed; one left pending
  * by a process that died is claimed by a live one once it has been idle for `claimIdleMs`.
  * Streams are trimmed only of what every group acknowledged, unless `hardMaxLength` says
@@ -122,14 +124,7 @@ export class RedisStreamTransport extends MessageTransport {
     const route = eventRoute(event)
     const stream = this.streamOf(route)
     await this.declareGroups(stream, route)
-    await this.client.xadd(
-      stream,
-      '*',
-      'event',
-      encodeEvent(event),
-      // The W3C trace context also as fields of the entry, where tools that read streams look.
-      ...traceFields(event)
-    )
+    await this.client.xadd(stream, '*', ...entryFields(event))
   }
 
   /**
@@ -302,7 +297,7 @@ export class RedisStreamTransport extends MessageTransport {
     try {
       await receiveMessage(
         subscription,
-        field(fields, 'event') ?? '',
+        inboundEntry(fields),
         { type: subscription.type, key: `${stream}/${id}` },
         this.options.maxMessageBytes,
         this.onError
@@ -316,13 +311,27 @@ export class RedisStreamTransport extends MessageTransport {
   }
 }
 
-/** `traceparent` and `tracestate` of the event's trace context, as stream entry fields. */
-function traceFields(event: IntegrationEvent<unknown>): string[] {
-  const context = event.traceContext
-  if (!context) return []
-  return [
-    'traceparent',
-    context.traceparent,
-    ...(context.tracestate ? ['tracestate', context.tracestate] : []),
-  ]
+/**
+ * The entry of an event: its CloudEvents attributes as fields, then `data`, the payload's JSON
+ * (binary content mode; attributes and data side by side, as a Redis reader sees them).
+ */
+function entryFields(event: IntegrationEvent<unknown>): string[] {
+  const { attributes, data } = toCloudEvent(event)
+  return [...Object.entries(attributes).flat(), DATA_FIELD, data as string]
+}
+
+/**
+ * What an entry holds for `receiveMessage`: a CloudEvent when it has `specversion`; else the
+ * `event` field, the JSON envelope that relays before CloudEvents appended (or nothing, which is
+ * refused as malformed).
+ */
+function inboundEntry(fields: string[]): InboundMessage {
+  const attributes: Record<string, string> = {}
+  let data: string | undefined
+  for (let i = 0; i < fields.length; i += 2) {
+    if (fields[i] === DATA_FIELD) data = fields[i + 1]
+    else attributes[fields[i]] = fields[i + 1]
+  }
+  if (attributes.specversion === undefined) return attributes[LEGACY_EVENT_FIELD] ?? ''
+  return { attributes, data: data ?? '' }
 }
