@@ -34,7 +34,7 @@ export function findBreakingEventChanges(beforeDocument: object, afterDocument: 
       changes.push(`${key}: the contract version is no longer published`)
       continue
     }
-    compareSchemas(payload, after.get(key), key, true, changes)
+    compareSchemas(payload, after.get(key), `${key}.payload`, true, changes)
   }
   return changes
 }

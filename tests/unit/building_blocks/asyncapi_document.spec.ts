@@ -41,30 +41,39 @@ test.group('AsyncAPI document', () => {
     })
   })
 
-  test('sends the whole envelope, its payload converted from the VineJS schema', ({ assert }) => {
+  test('sends a CloudEvent: attributes as headers, the payload from the VineJS schema as the body', ({
+    assert,
+  }) => {
     const message = (shop().document('stock') as any).components.messages.stock_item_priced_v2
-    assert.deepEqual(message.payload.required, [
-      'eventId',
+    assert.deepEqual(message.headers.required, [
+      'specversion',
+      'id',
+      'source',
       'type',
-      'version',
-      'occurredAt',
-      'correlationId',
-      'payload',
+      'time',
+      'eventversion',
     ])
-    const { type, version, traceContext, payload } = message.payload.properties
-    assert.deepEqual([type.const, version.const], ['stock.item_priced', 2])
-    assert.deepEqual(traceContext.required, ['traceparent'])
-    assert.deepEqual(payload.required, ['sku'])
-    assert.deepEqual(Object.keys(payload.properties), ['sku', 'price'])
+    const { type, eventversion, source, dataschema } = message.headers.properties
+    assert.deepEqual(
+      [type.const, eventversion.const, source.const, dataschema.const],
+      [
+        'stock.item_priced',
+        '2',
+        '/modules/stock',
+        'urn:pantheon:asyncapi:stock:stock_item_priced_v2',
+      ]
+    )
+    assert.equal(message.correlationId.location, '$message.header#/correlationid')
+    assert.deepEqual(message.payload.required, ['sku'])
+    assert.deepEqual(Object.keys(message.payload.properties), ['sku', 'price'])
     // VineJS drops unknown fields rather than refusing them: an added field must stay readable.
-    assert.notProperty(payload, 'additionalProperties')
+    assert.notProperty(message.payload, 'additionalProperties')
   })
 
   test('says a contract without a schema is unchecked', ({ assert }) => {
     const message = (shop().document('stock') as any).components.messages.stock_item_retired_v1
-    const payload = message.payload.properties.payload
-    assert.notProperty(payload, 'type')
-    assert.match(payload.description, /^Unchecked/)
+    assert.notProperty(message.payload, 'type')
+    assert.match(message.payload.description, /^Unchecked/)
   })
 
   test("receives on the publisher's channel, through the consumer's queue and group", ({

@@ -82,7 +82,7 @@ export function buildAsyncApiDocument(input: EventDocumentInput): Record<string,
     info: {
       title: `${pascal(input.module)} events`,
       version: '1.0.0',
-      description: `The integration events the ${input.module} module publishes and consumes. Each message is the whole envelope as JSON; its version field names the contract version, and a published version never changes incompatibly.`,
+      description: `The integration events the ${input.module} module publishes and consumes. Each message is a CloudEvent 1.0 in binary content mode: its attributes as headers (the eventversion attribute names the contract version), the payload's JSON as the body. A published version never changes incompatibly.`,
       contact: input.contact ?? { name: `The ${input.module} module` },
       license: { name: 'MIT' },
     },
