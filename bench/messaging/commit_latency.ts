@@ -45,6 +45,10 @@ interface LatencyRound {
   duplicates: number
   /** Committed events not applied within SETTLE_TIMEOUT_MS of the last commit: a failure. */
   unapplied: number
+  /** Commands that failed (a pool that ran dry, a timeout): the machine did not keep up. */
+  failedCommands: number
+  /** The first such failure's message, to say why. */
+  firstFailure?: string
 }
 
 export interface LatencyRow {
@@ -56,7 +60,14 @@ export interface LatencyRow {
   p99Spread: number
   achievedRate: number
   unapplied: number
+  failedCommands: number
+  firstFailure?: string
+  /** The offered rate was committed (≥ 95% of it, no failed command) in every round. */
+  keptUp: boolean
 }
+
+/** Under this share of the offered rate, or with any failed command, a round did not keep up. */
+export const KEPT_UP_SHARE = 0.95
 
 /** Times in ms on one monotonic clock; both ends are in this process. */
 class Stopwatch {
@@ -120,26 +131,38 @@ async function commitOne(unitOfWork: LucidUnitOfWork, outbox: Outbox, n: number,
 /**
  * Commits `rate` events a second for `seconds`, open loop: each command starts at its own
  * scheduled time whether or not earlier ones finished, so a stall shows up as latency instead of
- * quietly lowering the rate. Returns the rate achieved.
+ * quietly lowering the rate. A command that fails (past the machine's limit the connection pool
+ * runs dry) is counted, not thrown: the report says the rate could not be kept up. Returns the
+ * rate of commands that committed, and the failures.
  */
 async function produce(
   db: Database,
   outbox: Outbox,
   options: LatencyOptions,
   watch: Stopwatch
-): Promise<number> {
+): Promise<{ achievedRate: number; failedCommands: number; firstFailure?: string }> {
   const unitOfWork = new LucidUnitOfWork(db)
   const total = Math.round(options.rate * options.seconds)
   const interval = 1000 / options.rate
   const startedAt = performance.now()
   const commands: Promise<void>[] = []
+  const failures: string[] = []
   for (let n = 0; n < total; n++) {
     const wait = startedAt + n * interval - performance.now()
     if (wait > 0) await sleep(wait)
-    commands.push(commitOne(unitOfWork, outbox, n, watch))
+    commands.push(
+      commitOne(unitOfWork, outbox, n, watch).catch((error: unknown) => {
+        failures.push(error instanceof Error ? error.message : String(error))
+      })
+    )
   }
   await Promise.all(commands)
-  return total / ((performance.now() - startedAt) / 1000)
+  const seconds = (performance.now() - startedAt) / 1000
+  return {
+    achievedRate: (total - failures.length) / seconds,
+    failedCommands: failures.length,
+    firstFailure: failures[0],
+  }
 }
 
 async function oneRound(
@@ -159,15 +182,15 @@ async function oneRound(
     const outbox = new Outbox(db)
     outbox.onCommit(() => relay.wake())
     relay.start()
-    const achievedRate = await produce(db, outbox, options, watch)
+    const produced = await produce(db, outbox, options, watch)
     const deadline = Date.now() + SETTLE_TIMEOUT_MS
     while (watch.appliedAt.size < watch.committedAt.size && Date.now() < deadline) await sleep(20)
     const latencies = watch.latencies()
     return {
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
-      max: Math.max(...latencies),
-      achievedRate,
+      max: Math.max(0, ...latencies),
+      ...produced,
       duplicates: watch.duplicates,
       unapplied: watch.committedAt.size - latencies.length,
     }
@@ -204,6 +227,11 @@ export async function commitLatency(
       p99Spread: spread(p99s),
       achievedRate: median(runs.map((run) => run.achievedRate)),
       unapplied: runs.reduce((sum, run) => sum + run.unapplied, 0),
+      failedCommands: runs.reduce((sum, run) => sum + run.failedCommands, 0),
+      firstFailure: runs.find((run) => run.firstFailure)?.firstFailure,
+      keptUp: runs.every(
+        (run) => run.failedCommands === 0 && run.achievedRate >= options.rate * KEPT_UP_SHARE
+      ),
     }
   })
 }
