@@ -1,23 +1,11 @@
-import { createHash } from 'node:crypto'
 import type { ApiDocumentEntry } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
 import type { ApiReferenceAssets } from './api_reference_assets.js'
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
-/** JSON that is safe inside a <script> element: no `</script>` can end it early. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c')
-}
-
-/** `order_items` → `Order Items`: how a module is named in the document selector. */
-function displayName(module: string): string {
-  return module
-    .split(/[_-]+/)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ')
-}
+import {
+  contentSecurityPolicy,
+  displayName,
+  escapeHtml,
+  scriptJson,
+} from './reference_page_parts.js'
 
 /**
  * Swagger UI started on every document, one selected at a time. "Try it out" calls the host
@@ -57,39 +45,30 @@ window.ui = SwaggerUIBundle({
 `
 }
 
-/**
- * Nothing but what the page uses, and that from this host only; the inline initializer is
- * allowed by its hash. Swagger UI sets inline styles as it draws (without 'unsafe-inline' the
- * browser blocks them and the page breaks: the browser test shows it) and draws icons from
- * data: URLs. No other site may frame the page.
- */
-function contentSecurityPolicy(script: string): string {
-  const hash = createHash('sha256').update(script).digest('base64')
-  return [
-    "default-src 'none'",
-    `script-src 'self' 'sha256-${hash}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+/** A module's AsyncAPI document, and its page in the AsyncAPI viewer when the viewer is installed. */
+export interface EventDocumentLink {
+  module: string
+  /** The raw document, `/asyncapi/<module>.json`. */
+  path: string
+  /** `<docs path>/events/<module>`, drawn by @asyncapi/react-component. */
+  page?: string
 }
 
 /**
- * Links to the modules' AsyncAPI documents: Swagger UI reads OpenAPI only, and a viewer for
- * AsyncAPI would be another UI package to ship, so the raw documents are listed.
+ * Links to the modules' AsyncAPI documents: Swagger UI reads OpenAPI only, so each module's
+ * events open in the AsyncAPI viewer's page (event_reference_page.ts), and the raw document is
+ * linked beside it.
  */
-function eventLinks(documents: readonly { module: string; path: string }[]): string {
+function eventLinks(documents: readonly EventDocumentLink[]): string {
   if (documents.length === 0) return ''
   const items = documents
-    .map(
-      (document) =>
-        `<li><a href="${escapeHtml(document.path)}">${escapeHtml(displayName(document.module))}</a></li>`
-    )
+    .map((document) => {
+      const name = escapeHtml(displayName(document.module))
+      const raw = `<a href="${escapeHtml(document.path)}">${document.page ? 'JSON' : name}</a>`
+      return document.page
+        ? `<li><a href="${escapeHtml(document.page)}">${name}</a> (${raw})</li>`
+        : `<li>${raw}</li>`
+    })
     .join('')
   return `<nav aria-label="Integration events"><h2>Integration events (AsyncAPI 3.0)</h2><ul>${items}</ul></nav>\n`
 }
@@ -102,7 +81,7 @@ function eventLinks(documents: readonly { module: string; path: string }[]): str
 export function apiReferencePage(
   entries: readonly ApiDocumentEntry[],
   assets: Pick<ApiReferenceAssets, 'url'>,
-  eventDocuments: readonly { module: string; path: string }[] = []
+  eventDocuments: readonly EventDocumentLink[] = []
 ): { html: string; contentSecurityPolicy: string } {
   const documents = entries.map((entry) => ({
     url: entry.path,

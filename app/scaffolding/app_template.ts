@@ -33,13 +33,16 @@ const RUNTIME_PACKAGES = [
  * Needed to develop, test and scaffold, never in production: the generators (ts-morph, tempura,
  * diff, and prettier, which formats what they write) and the architecture tests'
  * dependency-cruiser are the kit's optional peers, so only development installs bring them;
- * eslint and the AdonisJS eslint and prettier presets lint and format the app.
+ * eslint and the AdonisJS eslint and prettier presets lint and format the app. The AsyncAPI
+ * viewer of the /docs pages (@asyncapi/react-component, about 60 packages) is another optional
+ * peer: the pages are a development tool, and a production install links the raw documents.
  */
 const DEVELOPMENT_PACKAGES = [
   '@adonisjs/assembler',
   '@adonisjs/eslint-config',
   '@adonisjs/prettier-config',
   '@adonisjs/tsconfig',
+  '@asyncapi/react-component',
   '@japa/api-client',
   '@japa/assert',
   '@japa/expect-type',

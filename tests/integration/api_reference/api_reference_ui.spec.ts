@@ -148,4 +148,37 @@ test.group('API reference page in a browser', (group) => {
       await browser.close()
     }
   }).timeout(90_000)
+
+  test("shows a module's integration events in the AsyncAPI viewer, with no request leaving the host", async ({
+    assert,
+  }) => {
+    const browser = await launchChromium()
+    try {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const { requests, elsewhere } = await recordRequests(context, page)
+      const errors = recordPageErrors(page)
+
+      await explainingRefusals({ elsewhere, errors }, async () => {
+        await page.goto(`${ORIGIN}/docs`)
+        await page.getByRole('link', { name: 'Catalog', exact: true }).click()
+        await page.waitForURL(`${ORIGIN}/docs/events/catalog`)
+        // Drawn from the document: its title, the channel, and the message's CloudEvents headers.
+        await page.locator('h1', { hasText: 'Catalog events' }).waitFor({ state: 'attached' })
+        await page.getByText('catalog.product_created').first().waitFor({ state: 'attached' })
+        await page.getByText('eventversion').first().waitFor({ state: 'attached' })
+      })
+
+      assert.deepEqual(elsewhere, [], 'requests to other hosts')
+      assert.deepEqual(errors, [])
+      for (const part of ['asyncapi-standalone.js', 'asyncapi.css', '/asyncapi/catalog.json']) {
+        assert.isTrue(
+          requests.some((url) => url.startsWith(`${ORIGIN}/`) && url.includes(part)),
+          `no request for ${part}`
+        )
+      }
+    } finally {
+      await browser.close()
+    }
+  }).timeout(90_000)
 })

@@ -9,6 +9,8 @@ import { Parser } from '@asyncapi/parser'
 import { AsyncApiReference } from '@pantheon/kit/messaging'
 import { findBreakingEventChanges } from '@pantheon/kit/testing'
 
+/** The suite's own server (bin/test.ts sets HOST and PORT). */
+const ORIGIN = `http://${process.env.HOST}:${process.env.PORT}`
 /** The documents of the published contract versions, to catch breaking changes. */
 const COMMITTED = app.makePath('docs', 'asyncapi')
 /** How @asyncapi/parser ranks its findings: 0 makes the document invalid, 1 is a warning. */
@@ -40,7 +42,52 @@ test.group('AsyncAPI documents', () => {
       $ref: '#/channels/catalog_product_created',
     })
     const page = await client.get('/docs')
-    assert.include(page.text(), '<a href="/asyncapi/catalog.json">Catalog</a>')
+    assert.include(
+      page.text(),
+      '<li><a href="/docs/events/catalog">Catalog</a> (<a href="/asyncapi/catalog.json">JSON</a>)</li>'
+    )
+  })
+
+  test("each module's events have a page in the AsyncAPI viewer, served by this host", async ({
+    client,
+    assert,
+  }) => {
+    const page = await client.get('/docs/events/catalog')
+    page.assertStatus(200)
+    page.assertHeader('content-type', 'text/html; charset=utf-8')
+    const policy = String(page.header('content-security-policy'))
+    assert.match(policy, /script-src 'self' 'sha256-[^']+' 'unsafe-eval'/)
+    assert.include(policy, "connect-src 'self'")
+    assert.include(page.text(), '"/asyncapi/catalog.json"')
+    const assets = [...page.text().matchAll(/(?:src|href)="(\/docs\/events\/assets\/[^"]+)"/g)]
+    assert.lengthOf(assets, 2)
+    for (const [, path] of assets) {
+      const asset = await client.get(path)
+      asset.assertStatus(200)
+      asset.assertHeader('cache-control', 'public, max-age=31536000, immutable')
+    }
+  })
+
+  test('a module without events, or another file of the viewer, is no page at all', async ({
+    client,
+    assert,
+  }) => {
+    const unknown = await client.get('/docs/events/nobody')
+    unknown.assertStatus(404)
+    unknown.assertHeader('content-type', 'application/problem+json; charset=utf-8')
+    const catalogPage = await client.get('/docs/events/catalog')
+    const version = /events\/assets\/([^/]+)\//.exec(catalogPage.text())?.[1]
+    assert.isString(version)
+    for (const path of [
+      `/docs/events/assets/${version}/package.json`,
+      `/docs/events/assets/${version}/index.js`,
+      `/docs/events/assets/${version}/..%2Fpackage.json`,
+      `/docs/events/assets/0.0.1/asyncapi.css`,
+    ]) {
+      const response = await fetch(`${ORIGIN}${path}`)
+      assert.equal(response.status, 404, path)
+      await response.body?.cancel()
+    }
   })
 
   test('every contract in a modules/*/integration/ folder is declared by its module', async ({
