@@ -18,6 +18,11 @@ import {
 } from '../app/scaffolding/payload_properties.js'
 import { eventSubject, readModelPlan } from '../app/scaffolding/read_model.js'
 import { registerRepository } from '../app/scaffolding/register_repository.js'
+import {
+  eventVersionNames,
+  parseEventVersion,
+  type EventVersionNames,
+} from '../app/scaffolding/event_version.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
@@ -55,13 +60,25 @@ export default class AddConsumer extends ScaffoldCommand {
   })
   declare readModel?: boolean
 
+  @flags.number({ description: 'The version of the event it applies (default 1)' })
+  declare version?: number
+
+  @flags.number({
+    description:
+      'Also read this older version, turned into --version by an upcaster (e.g. --version 2 --upcast-from 1)',
+  })
+  declare upcastFrom?: number
+
   #readModelRoute?: string
+  #upcasting = false
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
     assertPascalCaseName(this.event, 'event')
     const snake = snakeCase(this.event)
-    const publisher = this.publisherOf(snake, module)
+    const { consumed, older } = this.#versions()
+    const publisher = this.publisherOf(consumed.snake, module)
+    if (older) this.#assertPublished(publisher, older)
     if (
       existsSync(join(module.root, 'infrastructure', 'consumers', `${snake}_consumer.ts`)) &&
       !this.force
@@ -85,11 +102,60 @@ export default class AddConsumer extends ScaffoldCommand {
       await this.#planReadModel(plan, module, state)
       return plan
     }
+    // One consumer (one name, one inbox) whatever versions it reads: moving it from version 1 to
+    // 2 (--force) keeps the record of the events it applied, so none is applied twice.
+    const versionState = {
+      ...state,
+      version: consumed.version,
+      contract: consumed.contract,
+      payload: `${consumed.name}Payload`,
+      contractFile: consumed.snake,
+      upcast: older && {
+        version: older.version,
+        contract: older.contract,
+        payload: `${older.name}Payload`,
+        file: older.snake,
+      },
+    }
     for (const stub of ['consumer', 'consumer_test']) {
-      const rendered = await renderStub(this.app, `event/${stub}.stub`, state)
+      const rendered = await renderStub(this.app, `event/${stub}.stub`, versionState)
       plan.create(rendered.destination, rendered.contents)
     }
     return plan
+  }
+
+  /** The version consumed (--version) and the older one it upcasts (--upcast-from), checked. */
+  #versions(): { consumed: EventVersionNames; older?: EventVersionNames } {
+    const version = parseEventVersion(this.version)
+    const upcastFrom =
+      this.upcastFrom === undefined ? undefined : parseEventVersion(this.upcastFrom)
+    if (this.readModel && (version !== 1 || upcastFrom !== undefined)) {
+      throw new ScaffoldError(
+        '--read-model keeps a copy of version 1 of an event; --version and --upcast-from are for a plain consumer',
+        'Generate a plain consumer of the newer version and write its effect on the read model by hand'
+      )
+    }
+    if (upcastFrom !== undefined && upcastFrom >= version) {
+      throw new ScaffoldError(
+        `--upcast-from names an older version than the one consumed: ${upcastFrom} is not older than ${version}`,
+        'Consume the newer version and upcast the older one, e.g. --version 2 --upcast-from 1'
+      )
+    }
+    this.#upcasting = upcastFrom !== undefined
+    return {
+      consumed: eventVersionNames(this.event, version),
+      older: upcastFrom === undefined ? undefined : eventVersionNames(this.event, upcastFrom),
+    }
+  }
+
+  /** The publisher still has the version to upcast from (it may have retired it already). */
+  #assertPublished(publisher: string, older: EventVersionNames) {
+    if (existsSync(this.app.makePath('modules', publisher, 'integration', `${older.snake}.ts`)))
+      return
+    throw new ScaffoldError(
+      `The ${publisher} module has no version ${older.version} of ${this.event} (no integration/${older.snake}.ts) to upcast from`,
+      'Consume the version it publishes, without --upcast-from'
+    )
   }
 
   /**
@@ -229,6 +295,11 @@ export default class AddConsumer extends ScaffoldCommand {
         `Read it: GET ${this.#readModelRoute}`,
       ]
     }
-    return ['Write its effect in handle(); until then deliveries fail and become dead letters']
+    return [
+      'Write its effect in handle(); until then deliveries fail and become dead letters',
+      ...(this.#upcasting
+        ? ['Write its upcaster (static upcasters): until then older events fail the same way']
+        : []),
+    ]
   }
 }

@@ -7,7 +7,7 @@ import { entityNames } from '../app/scaffolding/entity_names.js'
 import type { PropertySpec } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
-import { assertPascalCaseName, camelCase, snakeCase } from '../app/scaffolding/names.js'
+import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
 import {
   entityPayload,
   parsePayloadProperties,
@@ -19,6 +19,14 @@ import {
   PAYLOAD_ID_RULE,
   payloadRule,
 } from '../app/scaffolding/payload_schema.js'
+import {
+  assertPreviousVersion,
+  eventVersionNames,
+  parseEventVersion,
+  type EventVersionNames,
+} from '../app/scaffolding/event_version.js'
+import { addPublishedContract } from '../app/scaffolding/publishes_codemod.js'
+import { publishWithCause } from '../app/scaffolding/publisher_cause_codemod.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
@@ -68,7 +76,14 @@ export default class AddEvent extends ScaffoldCommand {
   })
   declare from?: string
 
+  @flags.number({
+    description:
+      'A new version of an existing event, published beside the previous one: 2, 3, … (default 1)',
+  })
+  declare version?: number
+
   #module?: ModuleTarget
+  #names?: EventVersionNames
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
@@ -80,22 +95,37 @@ export default class AddEvent extends ScaffoldCommand {
         `The payload of an event published from ${this.from} is the data of the entity`
       )
     }
-    const snake = snakeCase(this.name)
-    const contractFile = join(module.root, 'integration', `${snake}.ts`)
+    const version = parseEventVersion(this.version)
+    assertPreviousVersion(module.root, module.pascal, this.name, version)
+    const names = eventVersionNames(this.name, version)
+    this.#names = names
+    const contractFile = join(module.root, 'integration', `${names.snake}.ts`)
     if (existsSync(contractFile) && !this.force) {
       throw new ScaffoldError(
-        `The event ${this.name} already exists in the ${module.pascal} module`,
-        'Use --force to overwrite it'
+        version === 1
+          ? `The event ${this.name} already exists in the ${module.pascal} module`
+          : `The event ${this.name} already has version ${version} in the ${module.pascal} module (integration/${names.snake}.ts)`,
+        version === 1
+          ? 'Use --force to overwrite it, or add a new version of it: --version 2'
+          : `Use --force to overwrite it, or add version ${version + 1}`
       )
     }
     const state = {
       moduleRoot: module.root,
-      name: this.name,
-      camel: camelCase(this.name),
-      snake,
-      type: `${module.folder}.${snake}`,
+      name: names.name,
+      camel: names.camel,
+      snake: names.snake,
+      type: `${module.folder}.${snakeCase(this.name)}`,
+      version,
     }
     const plan = new FilePlan(this.app.makePath())
+    // The module declares what it publishes: its AsyncAPI document and its gate read that list.
+    await plan.edit(module.registrationFile, (source) =>
+      addPublishedContract(source, module.registrationFile, {
+        name: names.contract,
+        from: `../integration/${names.snake}.js`,
+      })
+    )
 
     if (this.from === undefined) {
       const payload = parsePayloadProperties(this.properties)
@@ -110,9 +140,9 @@ export default class AddEvent extends ScaffoldCommand {
     }
 
     const entity = await this.#createdEntity(module, this.from)
-    const names = entityNames(entity.name)
+    const entityNaming = entityNames(entity.name)
     // Every property travels, null when the entity has none: the payload is the entity's DTO.
-    const fields = entityFields(entity, names.variable)
+    const fields = entityFields(entity, entityNaming.variable)
     await this.#contract(plan, state, entityPayload(entity), [
       ID_FIELD,
       ...fields.map((field) => {
@@ -125,7 +155,11 @@ export default class AddEvent extends ScaffoldCommand {
         }
       }),
     ])
-    const handlerFile = join(module.root, 'infrastructure', `publish_${snake}_event_handler.ts`)
+    const handlerFile = join(
+      module.root,
+      'infrastructure',
+      `publish_${names.snake}_event_handler.ts`
+    )
     if (existsSync(handlerFile) && !this.force) {
       throw new ScaffoldError(
         `The ${module.pascal} module already publishes ${this.name} (${handlerFile.slice(module.root.length + 1)})`,
@@ -136,11 +170,26 @@ export default class AddEvent extends ScaffoldCommand {
       ...state,
       domainEvent: this.from,
       domainEventFile: snakeCase(this.from),
-      entity: names,
+      entity: entityNaming,
       fields,
     })
     plan.create(handler.destination, handler.contents)
+    await this.#earlierPublishersWithCause(plan, module, version)
     return plan
+  }
+
+  /**
+   * The generated publishers of the earlier versions pass `{ cause: event }`, so that every
+   * version published for one domain event shares its event id (publishers generated before
+   * versions could evolve pass none).
+   */
+  async #earlierPublishersWithCause(plan: FilePlan, module: ModuleTarget, version: number) {
+    for (let earlier = 1; earlier < version; earlier++) {
+      const names = eventVersionNames(this.name, earlier)
+      const file = join(module.root, 'infrastructure', `publish_${names.snake}_event_handler.ts`)
+      if (!existsSync(file)) continue
+      await plan.edit(file, (source) => publishWithCause(source, file, names.contract))
+    }
   }
 
   async #contract(
@@ -190,11 +239,23 @@ export default class AddEvent extends ScaffoldCommand {
 
   protected nextSteps(): string[] {
     const module = this.#module!
-    const consume = `Consume it in another module: node ace add-consumer ${this.name} --module <Other> --from ${module.pascal} (--read-model keeps a table of it)`
-    if (this.from !== undefined) return [consume]
+    const names = this.#names!
+    const publish =
+      names.version === 1
+        ? `Publish it from a domain event handler: outbox.publish(${names.contract}, payload, { cause: event })`
+        : `Publish it beside version ${names.version - 1}, with the same cause so both share the event id: outbox.publish(${names.contract}, payload, { cause: event })`
+    const steps = this.from === undefined ? [publish] : []
+    if (names.version === 1) {
+      return [
+        ...steps,
+        `Consume it in another module: node ace add-consumer ${this.name} --module <Other> --from ${module.pascal} (--read-model keeps a table of it)`,
+      ]
+    }
+    const older = eventVersionNames(this.name, names.version - 1).contract
     return [
-      `Publish it from a domain event handler: outbox.publish(${camelCase(this.name)}Event, payload)`,
-      consume,
+      ...steps,
+      `Move each consumer over: static consumes = ${names.contract}, and static upcasters = [upcast(${older}, ${names.contract}, (old) => ({ ...old, … }))] while version ${names.version - 1} events still come (docs/messaging.md, "Evolving an event")`,
+      `Retire version ${names.version - 1} once no consumer reads it: remove ${older} from publishes and its publisher, then accept the change to docs/asyncapi/${module.folder}.json`,
     ]
   }
 }

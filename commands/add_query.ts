@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
 import { entityFields, queryIntent } from '../app/scaffolding/crud.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { moduleFacts } from '../app/scaffolding/module_facts.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, sentenceWords, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
@@ -106,8 +107,10 @@ export default class AddQuery extends ScaffoldCommand {
       if (!existsSync(dto.path) || this.force) {
         plan.create(...(await this.render('query/entity_dto', state)))
       } else {
-        const existing = await readFile(dto.path, 'utf8')
-        if (!existing.includes(`export function to${dto.type}(`)) {
+        const facts = await moduleFacts()
+        const exported = facts.exports(await readFile(dto.path, 'utf8'), dto.path)
+        const mapper = `to${dto.type}`
+        if (![...exported.functions, ...exported.variables].includes(mapper)) {
           throw new ScaffoldError(
             `${dto.type} exists but has no to${dto.type}(entity) to map a ${entity.pascal} with`
           )

@@ -3,6 +3,7 @@ import type { ServerConfig } from '@adonisjs/core/types/http'
 import type { Database } from '@adonisjs/lucid/database'
 import { Mediator } from '../building_blocks/application/mediator.js'
 import { ConsumerRegistry } from '../building_blocks/infrastructure/messaging/consumer_registry.js'
+import { checkPublishedVersions } from '../building_blocks/infrastructure/messaging/published_versions_check.js'
 import { DeadLetterReplay } from '../building_blocks/infrastructure/messaging/dead_letter_replay.js'
 import { DeadLetters } from '../building_blocks/infrastructure/messaging/dead_letters.js'
 import { MessageRejected } from '../building_blocks/infrastructure/messaging/message_rejection.js'
@@ -134,7 +135,11 @@ export default class PantheonProvider {
               'an event became a dead letter (node ace dead-letters:list)'
             )
       const registry = await resolver.make(ConsumerRegistry)
-      for (const subscription of registry.seal()) {
+      const subscriptions = registry.seal()
+      // Every module has booted by now: what consumers read can be held to what modules publish.
+      const reference = await resolver.make(AsyncApiReference)
+      checkPublishedVersions(subscriptions, (module) => reference.publishedBy(module), logger)
+      for (const subscription of subscriptions) {
         const deliver = retryingDelivery(
           subscription.consumer,
           subscription.deliver,

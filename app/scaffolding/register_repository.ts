@@ -21,7 +21,7 @@ export async function registerRepository(
 ): Promise<string> {
   // Loaded on demand: ts-morph brings the TypeScript compiler, which every other command (and
   // every `node ace` call, since ace imports all command files) would otherwise pay for.
-  const { Project, SyntaxKind } = await import('ts-morph')
+  const { Node, Project, SyntaxKind } = await import('ts-morph')
   const project = new Project({ useInMemoryFileSystem: true })
   const file = project.createSourceFile(fileName, source)
   const method = file
@@ -34,13 +34,16 @@ export async function registerRepository(
     )
   }
 
-  const alreadyBound = method
-    .getDescendantsOfKind(SyntaxKind.CallExpression)
-    .some(
-      (call) =>
-        call.getText().includes('container.singleton') &&
-        call.getArguments()[0]?.getText() === binding.token
-    )
+  const alreadyBound = method.getDescendantsOfKind(SyntaxKind.CallExpression).some((call) => {
+    // A call of `….container.singleton(Token, …)` itself, not one whose text mentions it.
+    const callee = call.getExpression()
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'singleton') return false
+    const container = callee.getExpression()
+    const onContainer = Node.isPropertyAccessExpression(container)
+      ? container.getName() === 'container'
+      : container.getText() === 'container'
+    return onContainer && call.getArguments()[0]?.getText() === binding.token
+  })
   if (!alreadyBound) {
     // Inserted as text with the method's own indentation: ts-morph's formatter would cost more
     // than the rest of the command. The plan is run through prettier before it is written

@@ -44,6 +44,17 @@ const SCAFFOLDING = [
   ]),
   ['add-migration', 'AddProducts', '--module', 'Catalog'],
   ['add-event', 'ProductCreated', '--module', 'Catalog', '--from', 'ProductCreated'],
+  // Version 2 beside it (a migration window): the read model keeps reading version 1, once each.
+  [
+    'add-event',
+    'ProductCreated',
+    '--module',
+    'Catalog',
+    '--version',
+    '2',
+    '--from',
+    'ProductCreated',
+  ],
   ['add-consumer', 'ProductCreated', '--module', 'Orders', '--from', 'Catalog', '--read-model'],
 ]
 

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import AddCommand from '#commands/add_command'
 import AddEndpoint from '#commands/add_endpoint'
 import AddEntity from '#commands/add_entity'
@@ -639,6 +640,41 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.isTrue(existsSync(path('application/dtos/product_dto.ts')))
     const handler = await readFile(queryFile('list_products', 'handler'), 'utf8')
     assert.include(handler, 'await this.repository.list(page, perPage)')
+  })
+
+  test('GetProductById maps with a DTO written by hand only when it exports toProductDto', async ({
+    assert,
+  }) => {
+    const dto = path('application/dtos/product_dto.ts')
+    await mkdir(dirname(dto), { recursive: true })
+    const args = ['GetProductById', '--module', MODULE, '--result-type', 'ProductDto']
+    // A mapper named in a comment is no mapper: text matching took it for one.
+    await writeFile(
+      dto,
+      'export interface ProductDto {\n  id: string\n}\n\n// export function toProductDto(entity: Product) comes later\n'
+    )
+    const refused = await shop.run(AddQuery, args)
+    assert.equal(refused.exitCode, 1)
+    assert.include(refused.output, 'ProductDto exists but has no toProductDto(entity)')
+    await writeFile(
+      dto,
+      [
+        "import type { Product } from '../../domain/product.js'",
+        '',
+        'export interface ProductDto {',
+        '  id: string',
+        '}',
+        '',
+        'export const toProductDto = (entity: Product): ProductDto => ({ id: entity.id.value })',
+        '',
+      ].join('\n')
+    )
+    const accepted = await shop.run(AddQuery, args)
+    assert.equal(accepted.exitCode, 0)
+    assert.include(
+      await readFile(queryFile('get_product_by_id', 'handler'), 'utf8'),
+      'return success(toProductDto(product))'
+    )
   })
 
   test('a custom query gets its missing DTO and a NotImplemented handler', async ({ assert }) => {

@@ -58,6 +58,17 @@ const SCRIPT = [
   ].map((endpoint) => endpointCommandLine('Catalog', endpoint)),
   ['add-migration', 'AddProducts', '--module', 'Catalog'],
   ['add-event', 'ProductCreated', '--module', 'Catalog', '--from', 'ProductCreated'],
+  // Its version 2, published beside version 1 with the same event id (the migration window).
+  [
+    'add-event',
+    'ProductCreated',
+    '--module',
+    'Catalog',
+    '--version',
+    '2',
+    '--from',
+    'ProductCreated',
+  ],
   ['add-consumer', 'ProductCreated', '--module', 'Orders', '--from', 'Catalog', '--read-model'],
 ]
 

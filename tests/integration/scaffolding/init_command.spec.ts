@@ -41,6 +41,10 @@ test.group('init', (group) => {
       'app/exceptions/handler.ts',
       'tests/bootstrap.ts',
       'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
+      'database/migrations/1764200000000_add_event_id_to_outbox.ts',
+      // The gates of its published contracts: OpenAPI documents and AsyncAPI (events) documents.
+      'tests/integration/openapi_documents.spec.ts',
+      'tests/integration/asyncapi_documents.spec.ts',
       '.ci/run',
       '.env.example',
       '.gitignore',

@@ -37,6 +37,7 @@ const SHARED = [
   'database/migrations/1763900000000_index_pending_outbox_rows.ts',
   'database/migrations/1764000000000_add_trace_context_to_outbox.ts',
   'database/migrations/1764100000000_index_done_messaging_rows.ts',
+  'database/migrations/1764200000000_add_event_id_to_outbox.ts',
 ]
 
 test.group('Templates of init', () => {

@@ -4,6 +4,7 @@ import type {
   IntegrationEventContract,
   PayloadOf,
 } from '../../integration/integration_event.js'
+import type { Upcaster } from './upcaster.js'
 
 /**
  * Applies another module's integration event in this module. `client` is the transaction that
@@ -14,9 +15,14 @@ export interface IntegrationEventConsumer<TContract extends IntegrationEventCont
   handle(event: IntegrationEvent<PayloadOf<TContract>>, client: QueryClientContract): Promise<void>
 }
 
-/** A consumer class: `static consumes` names the contract it subscribes to. */
+/**
+ * A consumer class: `static consumes` names the contract version it applies; `static upcasters`
+ * (optional, `upcast(older, consumes, convert)`) the older versions it also reads, each turned
+ * into that one before `handle()` sees it.
+ */
 export interface ConsumerClass {
   readonly consumes: IntegrationEventContract<unknown>
+  readonly upcasters?: readonly Upcaster<unknown>[]
   new (...args: never[]): IntegrationEventConsumer<IntegrationEventContract<unknown>>
 }
 

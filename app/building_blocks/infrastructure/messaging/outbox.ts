@@ -7,6 +7,7 @@ import { announceOutboxWrite } from './outbox_announcement.js'
 import { DEFAULT_MAX_MESSAGE_BYTES } from './event_envelope.js'
 import { publishablePayload } from './publishable_event.js'
 import type { RequestOrigin } from './request_origin.js'
+import { EventVersions, type PublishOptions } from './event_versions.js'
 import { currentTraceContext } from '../telemetry/trace_context.js'
 import { inSpan, isTracing, SpanKind } from '../telemetry/tracing.js'
 import { moduleOfName } from '../telemetry/span_attributes.js'
@@ -24,6 +25,7 @@ export class Outbox {
   #onCommit: () => void = () => {}
   /** Transactions already set to wake the relays: once per commit is enough. */
   readonly #announced = new WeakSet<object>()
+  readonly #versions = new EventVersions()
 
   constructor(
     private readonly db: Database,
@@ -39,8 +41,17 @@ export class Outbox {
     this.#onCommit = wake
   }
 
-  async publish<T>(contract: IntegrationEventContract<T>, payload: T): Promise<string> {
-    if (!isTracing()) return this.write(contract, payload)
+  /**
+   * Writes the event and returns its id. `cause` is the domain event it reports: every version
+   * of one type published for the same cause shares one event id (during a migration window a
+   * module publishes v1 and v2 of an event; a consumer reading both applies it once).
+   */
+  async publish<T>(
+    contract: IntegrationEventContract<T>,
+    payload: T,
+    options: PublishOptions = {}
+  ): Promise<string> {
+    if (!isTracing()) return this.write(contract, payload, options)
     return inSpan(
       `outbox write ${contract.type}`,
       {
@@ -52,19 +63,24 @@ export class Outbox {
         },
       },
       async (span) => {
-        const id = await this.write(contract, payload)
+        const id = await this.write(contract, payload, options)
         span.setAttribute('pantheon.event.id', id)
         return id
       }
     )
   }
 
-  private async write<T>(contract: IntegrationEventContract<T>, payload: T): Promise<string> {
+  private async write<T>(
+    contract: IntegrationEventContract<T>,
+    payload: T,
+    options: PublishOptions
+  ): Promise<string> {
     const transaction = LucidUnitOfWork.currentTransaction()
     if (!transaction) {
       throw new Error(`${contract.type} can only be published inside a command's unit of work`)
     }
     const id = uuidv7()
+    const sharedId = options.cause ? this.#versions.eventIdFor(options.cause, contract, id) : id
     const now = new Date().toISOString()
     // The outbox write's own span is the active one here: the relay and consumers descend from
     // it. With telemetry off, the client's own trace context is carried on as it came.
@@ -75,7 +91,7 @@ export class Outbox {
       contract,
       payload,
       {
-        eventId: id,
+        eventId: sharedId,
         type: contract.type,
         version: contract.version,
         occurredAt: now,
@@ -97,6 +113,8 @@ export class Outbox {
         status: 'pending',
         attempts: 0,
         next_attempt_at: now,
+        // Only for a second version of one event: every other row is its own event.
+        ...(sharedId !== id && { event_id: sharedId }),
         // Only when there is one: with telemetry off the write needs no column it did not before.
         ...(traceContext && {
           traceparent: traceContext.traceparent,
@@ -109,7 +127,7 @@ export class Outbox {
       if (transaction.dialect.name === 'postgres') await announceOutboxWrite(transaction)
       transaction.after('commit', () => this.#onCommit())
     }
-    return id
+    return sharedId
   }
 
   /** The rows an operator looks at: every unsent row, or only those whose publish failed. */

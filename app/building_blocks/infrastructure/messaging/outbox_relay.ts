@@ -52,6 +52,11 @@ interface OutboxRow {
   correlation_id: string | null
   occurred_at: string | Date
   attempts: number
+  /**
+   * The event's id when another row carries the same event in another version; absent before
+   * its migration ran, null for a row that is its own event (the row id is then the event id).
+   */
+  event_id?: string | null
   /** Absent before the trace-context migration ran; null when telemetry was off. */
   traceparent?: string | null
   tracestate?: string | null
@@ -267,7 +272,7 @@ export class OutboxRelay {
           'messaging.system': this.transport.name,
           'messaging.operation.type': 'send',
           'messaging.destination.name': row.type,
-          'messaging.message.id': row.id,
+          'messaging.message.id': row.event_id ?? row.id,
           'pantheon.module': moduleOfName(row.type),
           'pantheon.event.type': row.type,
           'pantheon.outbox.attempts': Number(row.attempts),
@@ -287,7 +292,7 @@ export class OutboxRelay {
       // Read inside the try: a row whose payload is not JSON (written past Outbox.publish) fails
       // like a refused publish, its error kept in the row, instead of failing every pass.
       const event: IntegrationEvent<unknown> = {
-        eventId: row.id,
+        eventId: row.event_id ?? row.id,
         type: row.type,
         version: Number(row.version),
         occurredAt: new Date(row.occurred_at).toISOString(),

@@ -9,7 +9,7 @@ import type { ApiVersionPolicy } from '../http/versioning/api_version_policy.js'
 import { VersionedModules } from '../http/versioning/versioned_modules.js'
 import { AsyncApiReference } from '../messaging/asyncapi/asyncapi_reference.js'
 import type { ConsumerClass } from '../messaging/consumer.js'
-import { guardedDelivery } from '../messaging/contract_guard.js'
+import { consumerSubscriptions } from '../messaging/consumer_subscriptions.js'
 import { onceThroughInbox } from '../messaging/inbox.js'
 import { TracingBehavior } from '../telemetry/tracing_behavior.js'
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
@@ -132,7 +132,8 @@ export abstract class PantheonModule {
   /**
    * `infrastructure/consumers/*_consumer.ts` apply other modules' integration events, each event
    * once (through the inbox), in a transaction of their own, and only events their contract
-   * takes (its type, its version, a payload its schema accepts). The transport subscribes them.
+   * takes (its type, its version, a payload its schema accepts), or an older version one of
+   * their upcasters turns into it. The transport subscribes them, once per version read.
    */
   private async subscribeConsumers(): Promise<void> {
     const consumers = await this.app.container.make(ConsumerRegistry)
@@ -147,17 +148,17 @@ export abstract class PantheonModule {
       }
       const consumer = (await this.app.container.make(consumerClass)) as InstanceType<ConsumerClass>
       const name = `${this.name}.${consumerClass.name}`
-      events.addConsumer(this.name, name, consumerClass.consumes)
-      consumers.add({
-        type: consumerClass.consumes.type,
-        version: consumerClass.consumes.version,
+      const upcasters = consumerClass.upcasters ?? []
+      const subscriptions = consumerSubscriptions({
         consumer: name,
         module: this.name,
-        deliver: guardedDelivery(
-          consumerClass.consumes,
-          onceThroughInbox(db, name, (event, client) => consumer.handle(event, client))
-        ),
+        consumes: consumerClass.consumes,
+        upcasters,
+        deliver: onceThroughInbox(db, name, (event, client) => consumer.handle(event, client)),
       })
+      events.addConsumer(this.name, name, consumerClass.consumes)
+      for (const upcaster of upcasters) events.addConsumer(this.name, name, upcaster.from)
+      consumers.add(...subscriptions)
     }
   }
 

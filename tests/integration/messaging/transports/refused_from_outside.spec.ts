@@ -163,7 +163,8 @@ for (const broker of BROKERS) {
       let message: BinaryEvent | undefined
       await eventually(
         async () => {
-          message = (await published()).find((m) => m.attributes.subject === productId)
+          const messages = await published()
+          message = messages.find((m) => m.attributes.subject === productId)
           return message !== undefined
         },
         "Catalog's event on the broker",

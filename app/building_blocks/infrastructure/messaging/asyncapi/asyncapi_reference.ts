@@ -77,6 +77,11 @@ export class AsyncApiReference {
     return document
   }
 
+  /** What a booted module declared it publishes; undefined for a module not in this app. */
+  publishedBy(module: string): readonly Contract[] | undefined {
+    return this.#publishes.get(module)
+  }
+
   /** The module that declared it publishes this contract version, if one did. */
   publisherOf(contract: Contract): string | undefined {
     for (const [module, contracts] of this.#publishes) {

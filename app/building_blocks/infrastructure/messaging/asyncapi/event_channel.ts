@@ -1,3 +1,5 @@
+import { eventRoute } from '../event_route.js'
+
 /** The broker names an event travels under, as config/messaging.ts sets them. */
 export interface TransportNames {
   /** Redis: each event type has its own stream, `<streamPrefix><type>`. */
@@ -25,35 +27,32 @@ export function messageKey(type: string, version: number): string {
 }
 
 /**
- * The channel of one event type. Its address is the type, which is the RabbitMQ routing key
- * (`is: routingKey` in the AMQP binding). Redis Streams have no AsyncAPI binding: the stream is
- * named in the description and in an `x-redis-stream` extension, for tools that want it.
+ * The channel of one version of an event type: its route (`eventRoute`: the type for version 1,
+ * `<type>.v<n>` after), which is the RabbitMQ routing key (`is: routingKey` in the AMQP
+ * binding). Redis Streams have no AsyncAPI binding: the stream is named in the description and
+ * in an `x-redis-stream` extension, for tools that want it.
  */
 export function eventChannel(
-  type: string,
-  versions: readonly number[],
+  contract: { readonly type: string; readonly version: number },
   publisher: string | undefined,
   names: TransportNames
 ): Record<string, unknown> {
-  const stream = `${names.streamPrefix}${type}`
+  const route = eventRoute(contract)
+  const stream = `${names.streamPrefix}${route}`
   const origin = publisher
     ? `Published by the ${publisher} module (its document: /asyncapi/${publisher}.json).`
     : 'Published outside this application: no module of it declares the contract.'
+  const key = messageKey(contract.type, contract.version)
   return {
-    'address': type,
-    'title': type,
+    'address': route,
+    'title': route,
     'description': [
       origin,
-      `RabbitMQ: published to the topic exchange ${names.exchange} with the routing key ${type}.`,
+      `RabbitMQ: published to the topic exchange ${names.exchange} with the routing key ${route}.`,
       `Redis Streams: appended to the stream ${stream}; each consumer reads it in its own consumer group.`,
       'Memory transport (tests, single process): delivered in process, by type.',
     ].join(' '),
-    'messages': Object.fromEntries(
-      versions.map((version) => {
-        const key = messageKey(type, version)
-        return [key, { $ref: `#/components/messages/${key}` }]
-      })
-    ),
+    'messages': { [key]: { $ref: `#/components/messages/${key}` } },
     'bindings': {
       amqp: {
         is: 'routingKey',

@@ -1,0 +1,104 @@
+import { entityFields, type CrudIntent } from './crud.js'
+import { propertySpec } from './entity_properties.js'
+import { sentenceWords } from './names.js'
+
+/*
+ * What add-endpoint writes about a use case besides the route: the OpenAPI text and response
+ * schema of the endpoint, and the success path of its starter test. Pure: from the use case's
+ * CRUD intent, derived from the module's entity definitions.
+ */
+
+/**
+ * The response schema of a query's DTO, when the query follows a CRUD convention and so returns
+ * the DTO add-query derived from the entity: its fields, or a page of them.
+ */
+export function dtoRepresentation(intent: CrudIntent, kind: 'command' | 'query') {
+  if (kind !== 'query' || (intent.kind !== 'getById' && intent.kind !== 'list')) return undefined
+  const fields = [
+    { field: 'id', representation: 'vine.string().uuid()' },
+    ...entityFields(intent.entity),
+  ]
+  return {
+    name: `${intent.names.camel}${intent.kind === 'list' ? 'Page' : ''}Representation`,
+    list: intent.kind === 'list',
+    fields,
+    description:
+      intent.kind === 'list' ? `One page of ${intent.names.plural}` : `The ${intent.names.pascal}`,
+  }
+}
+
+/**
+ * The summary and description of the endpoint in the API document: what a CRUD use case does to
+ * its entity ("Create an order item"), or the endpoint's name in words for any other.
+ */
+export function endpointDocsText(
+  name: string,
+  intent: CrudIntent
+): { summary: string; description?: string } {
+  if (intent.kind === 'custom') {
+    const text = sentenceWords(name)
+    return { summary: text.charAt(0).toUpperCase() + text.slice(1) }
+  }
+  const one = `${intent.names.article} ${sentenceWords(intent.names.pascal)}`
+  const the = `the ${sentenceWords(intent.names.pascal)}`
+  switch (intent.kind) {
+    case 'create':
+      return {
+        summary: `Create ${one}`,
+        description: `Stores a new ${sentenceWords(intent.names.pascal)} and answers its id; Location is the URL to read it at.`,
+      }
+    case 'getById':
+      return { summary: `Get ${one}`, description: `Answers ${the} with this id, or 404.` }
+    case 'list':
+      return {
+        summary: `List ${sentenceWords(intent.names.plural)}`,
+        description:
+          'One page at a time, in id order: ?page= (from 1) and ?perPage= (20 by default, at most 100).',
+      }
+    case 'update':
+      return {
+        summary: `Update ${one}`,
+        description: `Replaces every property of ${the} with this id; 404 when there is none.`,
+      }
+    case 'delete':
+      return {
+        summary: `Delete ${one}`,
+        description: `Removes ${the} with this id; 404 when there is none.`,
+      }
+  }
+}
+
+/**
+ * What the starter test of a CRUD endpoint checks on the success path, on the app's own
+ * database: a create answers 201 with the id and its Location; a read answers the stored
+ * entity; a list holds it; an update and a delete answer 204 and change what is stored. The
+ * entity is stored through its repository first, with a valid sample of every property (the
+ * same values as JSON make the request body and the expected answer). Only for the
+ * conventional routes (`/` and `/:id`); another route gets no success test.
+ */
+export function successPath(intent: CrudIntent, method: string, route: string, base: string) {
+  if (intent.kind === 'custom') return undefined
+  const expected = {
+    create: ['post', '/'],
+    getById: ['get', '/:id'],
+    list: ['get', '/'],
+    update: ['put', '/:id'],
+    delete: ['delete', '/:id'],
+  }[intent.kind]
+  if (method !== expected[0] || route !== expected[1]) return undefined
+  const properties = Object.entries(intent.entity.properties)
+  const fields = entityFields(intent.entity)
+  return {
+    kind: intent.kind,
+    entity: intent.names,
+    // From the module's tests/integration/ folder, where the starter test is written.
+    entityImport: `../../domain/${intent.names.snake}.js`,
+    repositoryImport: `../../domain/${intent.names.snake}_repository.js`,
+    stored: properties.map(([field, definition]) => ({
+      field,
+      sample: propertySpec('Sample', definition).sample,
+    })),
+    body: fields.map((field) => ({ field: field.field, sample: field.sample })),
+    url: `${base}/`,
+  }
+}

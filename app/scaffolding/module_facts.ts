@@ -1,0 +1,262 @@
+import type { Node, SourceFile } from 'ts-morph'
+import { ValidatorSchema, type ValidatorField } from './validator_schema.js'
+
+export type { ValidatorField } from './validator_schema.js'
+
+/*
+ * What the generators need to know about a module's sources, read from their syntax tree
+ * (ts-morph), never from regexes over the text: a rule prettier wrapped over several lines, a
+ * comment that mentions `vine.create({` or `AppError.notFound(`, double quotes or a generic
+ * spread over lines read the same as the generated code. Reading only: nothing here writes.
+ * Each source is given as text, so a file that an enclosing command's plan writes is read as it
+ * will be, before it is on disk.
+ */
+
+type TsMorph = typeof import('ts-morph')
+
+/** A command or query class: `class CreateProductCommand extends Command<ProductId>`. */
+export interface MessageFacts {
+  className: string
+  kind: 'command' | 'query'
+  /** The type argument of Command<…>/Query<…> without whitespace (`Page<ProductDto>`). */
+  resultType?: string
+  /** Whether it has `static fromInput(…)`, which generated endpoints call. */
+  hasFromInput: boolean
+}
+
+/** The failures a handler can answer, from its `AppError.<kind>('<code>', …)` calls. */
+export interface HandlerFacts {
+  notFoundCodes: string[]
+  notImplementedCodes: string[]
+  /** Whether it calls AppError.notFound at all, whatever its code. */
+  answersNotFound: boolean
+}
+
+/** The route an endpoint class declares: `readonly method = 'get'`, `readonly path = '/:id'`. */
+export interface EndpointRoute {
+  className: string
+  method: string
+  path: string
+}
+
+/** A module's registration class (`export default class CatalogModule`) and its bindings. */
+export interface RegistrationFacts {
+  className: string
+  /** The module's name as written, from the class name: OrderItemsModule → OrderItems. */
+  moduleName?: string
+  methods: string[]
+  /** The tokens bound with `container.singleton(Token, …)` or `container.bind(Token, …)`. */
+  bindings: string[]
+}
+
+/** What a file exports by name, and its default export when that is a named class. */
+export interface ExportFacts {
+  classes: string[]
+  functions: string[]
+  variables: string[]
+  defaultClass?: string
+}
+
+let loading: Promise<ModuleFacts> | undefined
+
+/**
+ * The reader, with ts-morph loaded on first use: it brings the TypeScript compiler, which only
+ * the scaffolding commands need (every other `node ace` call, and the app at runtime, never
+ * load it).
+ */
+export function moduleFacts(): Promise<ModuleFacts> {
+  loading ??= import('ts-morph').then((tsMorph) => new ModuleFacts(tsMorph))
+  return loading
+}
+
+export class ModuleFacts {
+  #tsMorph: TsMorph
+  #project: InstanceType<TsMorph['Project']>
+  #current?: SourceFile
+
+  constructor(tsMorph: TsMorph) {
+    this.#tsMorph = tsMorph
+    this.#project = new tsMorph.Project({
+      useInMemoryFileSystem: true,
+      skipFileDependencyResolution: true,
+    })
+  }
+
+  /** The command or query class of a message file; `className` picks one when there are more. */
+  message(source: string, fileName: string, className?: string): MessageFacts | undefined {
+    const { Node } = this.#tsMorph
+    for (const declaration of this.#parse(source, fileName).getClasses()) {
+      const name = declaration.getName()
+      if (!name || (className !== undefined && name !== className)) continue
+      const base = declaration.getExtends()
+      const baseName = base?.getExpression().getText()
+      if (!base || (baseName !== 'Command' && baseName !== 'Query')) continue
+      const resultType = base.getTypeArguments()[0]?.getText().replace(/\s+/g, '')
+      const hasFromInput = declaration
+        .getStaticMethods()
+        .some((method) => method.getName() === 'fromInput')
+      const hasFromInputProperty = declaration
+        .getStaticProperties()
+        .some(
+          (property) => Node.isPropertyDeclaration(property) && property.getName() === 'fromInput'
+        )
+      return {
+        className: name,
+        kind: baseName === 'Command' ? 'command' : 'query',
+        ...(resultType === undefined ? {} : { resultType }),
+        hasFromInput: hasFromInput || hasFromInputProperty,
+      }
+    }
+    return undefined
+  }
+
+  /**
+   * The fields of a command's validator: the entries of the object its `vine.create(…)` takes
+   * (written inline, as `vine.object({ … })`, or as a constant of the same file; spread constants
+   * included). Undefined when the file has no `vine.create(…)` or its schema cannot be read here.
+   */
+  validatorFields(source: string, fileName: string): ValidatorField[] | undefined {
+    return new ValidatorSchema(this.#tsMorph).fields(this.#parse(source, fileName))
+  }
+
+  /** The AppError failures a handler answers. */
+  handler(source: string, fileName: string): HandlerFacts {
+    const codes = { notFound: [] as string[], notImplemented: [] as string[] }
+    let answersNotFound = false
+    for (const call of this.#appErrorCalls(this.#parse(source, fileName))) {
+      if (call.kind === 'notFound') answersNotFound = true
+      if (call.kind in codes && call.code !== undefined) {
+        codes[call.kind as keyof typeof codes].push(call.code)
+      }
+    }
+    return {
+      notFoundCodes: codes.notFound,
+      notImplementedCodes: codes.notImplemented,
+      answersNotFound,
+    }
+  }
+
+  /** The method and path an endpoint file's class declares, when both are string literals. */
+  endpointRoute(source: string, fileName: string): EndpointRoute | undefined {
+    const file = this.#parse(source, fileName)
+    const classes = file.getClasses()
+    const ordered = [
+      ...classes.filter((declaration) => declaration.isDefaultExport()),
+      ...classes.filter((declaration) => !declaration.isDefaultExport()),
+    ]
+    for (const declaration of ordered) {
+      const method = this.#stringValue(declaration.getProperty('method')?.getInitializer())
+      const path = this.#stringValue(declaration.getProperty('path')?.getInitializer())
+      if (method !== undefined && path !== undefined) {
+        return { className: declaration.getName() ?? 'default', method: method.toLowerCase(), path }
+      }
+    }
+    return undefined
+  }
+
+  /** The module's registration class: the default-exported class of `<module>_module.ts`. */
+  registration(source: string, fileName: string): RegistrationFacts | undefined {
+    const { Node, SyntaxKind } = this.#tsMorph
+    const declaration = this.#parse(source, fileName)
+      .getClasses()
+      .find((candidate) => candidate.isDefaultExport())
+    const className = declaration?.getName()
+    if (!declaration || !className) return undefined
+    const bindings = declaration
+      .getDescendantsOfKind(SyntaxKind.CallExpression)
+      .filter((call) => {
+        const callee = call.getExpression()
+        if (!Node.isPropertyAccessExpression(callee)) return false
+        if (!['singleton', 'bind'].includes(callee.getName())) return false
+        const target = callee.getExpression()
+        return Node.isPropertyAccessExpression(target)
+          ? target.getName() === 'container'
+          : target.getText() === 'container'
+      })
+      .map((call) => call.getArguments()[0]?.getText())
+      .filter((token): token is string => token !== undefined)
+    const moduleName = className.endsWith('Module') ? className.slice(0, -6) : undefined
+    return {
+      className,
+      ...(moduleName ? { moduleName } : {}),
+      methods: declaration.getMethods().map((method) => method.getName()),
+      bindings,
+    }
+  }
+
+  /** The names a file exports: classes, functions and variables (arrow functions included). */
+  exports(source: string, fileName: string): ExportFacts {
+    const file = this.#parse(source, fileName)
+    const defaultClass = file
+      .getClasses()
+      .find((declaration) => declaration.isDefaultExport())
+      ?.getName()
+    return {
+      classes: file
+        .getClasses()
+        .filter((declaration) => declaration.isExported() && !declaration.isDefaultExport())
+        .map((declaration) => declaration.getName())
+        .filter((name): name is string => name !== undefined),
+      functions: file
+        .getFunctions()
+        .filter((declaration) => declaration.isExported() && !declaration.isDefaultExport())
+        .map((declaration) => declaration.getName())
+        .filter((name): name is string => name !== undefined),
+      variables: file
+        .getVariableStatements()
+        .filter((statement) => statement.isExported())
+        .flatMap((statement) =>
+          statement.getDeclarations().map((declaration) => declaration.getName())
+        ),
+      ...(defaultClass ? { defaultClass } : {}),
+    }
+  }
+
+  /** Whether the file calls a method of this name (`testUtils.db().migrate()` for `migrate`). */
+  callsMethod(source: string, fileName: string, name: string): boolean {
+    const { Node, SyntaxKind } = this.#tsMorph
+    return this.#parse(source, fileName)
+      .getDescendantsOfKind(SyntaxKind.CallExpression)
+      .some((call) => {
+        const callee = call.getExpression()
+        return Node.isPropertyAccessExpression(callee) && callee.getName() === name
+      })
+  }
+
+  /**
+   * The syntax tree of one source. Each question reads its answer out in full before the next
+   * is asked, so only the last tree is kept: a long run (sync-entity, a test process) does not
+   * hold every file it read.
+   */
+  #parse(source: string, fileName: string): SourceFile {
+    if (this.#current && !this.#current.wasForgotten()) {
+      this.#project.removeSourceFile(this.#current)
+    }
+    const name = /\.[cm]?[jt]sx?$/.test(fileName) ? fileName : `${fileName}.ts`
+    this.#current = this.#project.createSourceFile(name, source, { overwrite: true })
+    return this.#current
+  }
+
+  /** A string literal's value (quotes of any kind, a template without substitutions). */
+  #stringValue(node: Node | undefined): string | undefined {
+    const { Node } = this.#tsMorph
+    if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) {
+      return node.getLiteralValue()
+    }
+    if (Node.isAsExpression(node) || Node.isSatisfiesExpression(node)) {
+      return this.#stringValue(node.getExpression())
+    }
+    return undefined
+  }
+
+  /** `AppError.<kind>(code, …)` calls, with the code when it is a string literal. */
+  #appErrorCalls(file: SourceFile) {
+    const { Node, SyntaxKind } = this.#tsMorph
+    return file.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
+      const callee = call.getExpression()
+      if (!Node.isPropertyAccessExpression(callee)) return []
+      if (callee.getExpression().getText() !== 'AppError') return []
+      return [{ kind: callee.getName(), code: this.#stringValue(call.getArguments()[0]) }]
+    })
+  }
+}
