@@ -58,6 +58,24 @@ async function explainingRefusals(
 }
 
 /**
+ * A new page in headless Chromium, with every request and page error recorded, for `steps`;
+ * a step that times out says what was refused. Resolves to what was recorded.
+ */
+async function inBrowser(steps: (page: Page) => Promise<void>) {
+  const browser = await launchChromium()
+  try {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const recorded = await recordRequests(context, page)
+    const errors = recordPageErrors(page)
+    await explainingRefusals({ elsewhere: recorded.elsewhere, errors }, () => steps(page))
+    return { ...recorded, errors }
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
  * Try it out → edit the body → Execute, on an operation of the shown document. The request goes
  * to `url` with a query string: Swagger UI fills the api-version parameter with its example,
  * the version of the document.
@@ -82,103 +100,83 @@ test.group('API reference page in a browser', (group) => {
     assert,
     client,
   }) => {
-    const browser = await launchChromium()
-    try {
-      const context = await browser.newContext()
-      const page = await context.newPage()
-      const { requests, elsewhere } = await recordRequests(context, page)
-      const errors = recordPageErrors(page)
+    const { requests, elsewhere, errors } = await inBrowser(async (page) => {
+      await page.goto(`${ORIGIN}/docs`)
+      const selector = page.locator('.topbar select')
+      await selector.waitFor()
+      assert.includeMembers(await selector.locator('option').allTextContents(), [
+        'Catalog 1.0',
+        'Catalog 2.0',
+        'Orders 1.0',
+      ])
 
-      await explainingRefusals({ elsewhere, errors }, async () => {
-        await page.goto(`${ORIGIN}/docs`)
-        const selector = page.locator('.topbar select')
-        await selector.waitFor()
-        assert.includeMembers(await selector.locator('option').allTextContents(), [
-          'Catalog 1.0',
-          'Catalog 2.0',
-          'Orders 1.0',
-        ])
+      // Catalog 1.0 first: no DELETE in that version.
+      await page.locator('#operations-catalog-postCatalog').waitFor()
+      assert.isTrue(await page.locator('#operations-catalog-getCatalogById').isVisible())
+      assert.equal(await page.locator('#operations-catalog-deleteCatalogById').count(), 0)
 
-        // Catalog 1.0 first: no DELETE in that version.
-        await page.locator('#operations-catalog-postCatalog').waitFor()
-        assert.isTrue(await page.locator('#operations-catalog-getCatalogById').isVisible())
-        assert.equal(await page.locator('#operations-catalog-deleteCatalogById').count(), 0)
+      await selector.selectOption({ label: 'Catalog 2.0' })
+      await page.locator('#operations-catalog-deleteCatalogById').waitFor()
 
-        await selector.selectOption({ label: 'Catalog 2.0' })
-        await page.locator('#operations-catalog-deleteCatalogById').waitFor()
+      const name = `Browser pen ${Date.now()}`
+      const { operation, response } = await tryItOut(
+        page,
+        'operations-catalog-postCatalog',
+        { name, price: 12.5, category: 'pens' },
+        `${ORIGIN}/api/v2/catalog`
+      )
+      assert.equal(response.status(), 201)
+      assert.equal(new URL(response.url()).searchParams.get('api-version'), '2.0')
+      await operation
+        .locator('.live-responses-table .response-col_status')
+        .getByText('201')
+        .waitFor()
+      const id = (await response.json()) as string
+      const stored = await client.get(`/api/v2/catalog/${id}`)
+      stored.assertStatus(200)
+      stored.assertBodyContains({ id, name, category: 'pens' })
 
-        const name = `Browser pen ${Date.now()}`
-        const { operation, response } = await tryItOut(
-          page,
-          'operations-catalog-postCatalog',
-          { name, price: 12.5, category: 'pens' },
-          `${ORIGIN}/api/v2/catalog`
-        )
-        assert.equal(response.status(), 201)
-        assert.equal(new URL(response.url()).searchParams.get('api-version'), '2.0')
-        await operation
-          .locator('.live-responses-table .response-col_status')
-          .getByText('201')
-          .waitFor()
-        const id = (await response.json()) as string
-        const stored = await client.get(`/api/v2/catalog/${id}`)
-        stored.assertStatus(200)
-        stored.assertBodyContains({ id, name, category: 'pens' })
+      await selector.selectOption({ label: 'Orders 1.0' })
+      await page.locator('#operations-orders-getOrdersProductsById').waitFor()
+    })
 
-        await selector.selectOption({ label: 'Orders 1.0' })
-        await page.locator('#operations-orders-getOrdersProductsById').waitFor()
-      })
-
-      assert.deepEqual(elsewhere, [], 'requests to other hosts')
-      assert.deepEqual(errors, [])
-      // Not vacuous: the viewer and every document came from the test server.
-      for (const part of [
-        '/docs',
-        'swagger-ui-bundle.js',
-        '/openapi/catalog-v1.json',
-        '/openapi/catalog-v2.json',
-        '/openapi/orders-v1.json',
-      ]) {
-        assert.isTrue(
-          requests.some((url) => url.startsWith(`${ORIGIN}/`) && url.includes(part)),
-          `no request for ${part}`
-        )
-      }
-    } finally {
-      await browser.close()
+    assert.deepEqual(elsewhere, [], 'requests to other hosts')
+    assert.deepEqual(errors, [])
+    // Not vacuous: the viewer and every document came from the test server.
+    for (const part of [
+      '/docs',
+      'swagger-ui-bundle.js',
+      '/openapi/catalog-v1.json',
+      '/openapi/catalog-v2.json',
+      '/openapi/orders-v1.json',
+    ]) {
+      assert.isTrue(
+        requests.some((url) => url.startsWith(`${ORIGIN}/`) && url.includes(part)),
+        `no request for ${part}`
+      )
     }
   }).timeout(90_000)
 
   test("shows a module's integration events in the AsyncAPI viewer, with no request leaving the host", async ({
     assert,
   }) => {
-    const browser = await launchChromium()
-    try {
-      const context = await browser.newContext()
-      const page = await context.newPage()
-      const { requests, elsewhere } = await recordRequests(context, page)
-      const errors = recordPageErrors(page)
+    const { requests, elsewhere, errors } = await inBrowser(async (page) => {
+      await page.goto(`${ORIGIN}/docs`)
+      await page.getByRole('link', { name: 'Catalog', exact: true }).click()
+      await page.waitForURL(`${ORIGIN}/docs/events/catalog`)
+      // Drawn from the document: its title, the channel, and the message's CloudEvents headers.
+      await page.locator('h1', { hasText: 'Catalog events' }).waitFor({ state: 'attached' })
+      await page.getByText('catalog.product_created').first().waitFor({ state: 'attached' })
+      await page.getByText('eventversion').first().waitFor({ state: 'attached' })
+    })
 
-      await explainingRefusals({ elsewhere, errors }, async () => {
-        await page.goto(`${ORIGIN}/docs`)
-        await page.getByRole('link', { name: 'Catalog', exact: true }).click()
-        await page.waitForURL(`${ORIGIN}/docs/events/catalog`)
-        // Drawn from the document: its title, the channel, and the message's CloudEvents headers.
-        await page.locator('h1', { hasText: 'Catalog events' }).waitFor({ state: 'attached' })
-        await page.getByText('catalog.product_created').first().waitFor({ state: 'attached' })
-        await page.getByText('eventversion').first().waitFor({ state: 'attached' })
-      })
-
-      assert.deepEqual(elsewhere, [], 'requests to other hosts')
-      assert.deepEqual(errors, [])
-      for (const part of ['asyncapi-standalone.js', 'asyncapi.css', '/asyncapi/catalog.json']) {
-        assert.isTrue(
-          requests.some((url) => url.startsWith(`${ORIGIN}/`) && url.includes(part)),
-          `no request for ${part}`
-        )
-      }
-    } finally {
-      await browser.close()
+    assert.deepEqual(elsewhere, [], 'requests to other hosts')
+    assert.deepEqual(errors, [])
+    for (const part of ['asyncapi-standalone.js', 'asyncapi.css', '/asyncapi/catalog.json']) {
+      assert.isTrue(
+        requests.some((url) => url.startsWith(`${ORIGIN}/`) && url.includes(part)),
+        `no request for ${part}`
+      )
     }
   }).timeout(90_000)
 })
