@@ -176,7 +176,11 @@ test.group('Outbox and relay', (group) => {
     assert,
   }) => {
     await publishProbes(40)
-    const transport = new MemoryTransport()
+    // A transport that takes one event at a time (the default of MessageTransport): the relay
+    // publishes its batch in order, and a stop lands between two events.
+    const transport = new (class extends MemoryTransport {
+      override readonly publishesConcurrently = false
+    })()
     transport.publish = () => new Promise((resolve) => setTimeout(resolve, 10))
     const relay = new OutboxRelay(db, transport)
     relay.start()
