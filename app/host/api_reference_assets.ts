@@ -14,7 +14,7 @@ const FILES = [
   'favicon-16x16.png',
 ] as const
 
-export type ApiReferenceAssetName = (typeof FILES)[number]
+type ApiReferenceAssetName = (typeof FILES)[number]
 
 /** Where the viewer's files are on disk and under which URL the host serves them. */
 export interface ApiReferenceAssets {

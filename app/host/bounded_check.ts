@@ -1,7 +1,7 @@
 import { BaseCheck, Result } from '@adonisjs/core/health'
 
 /** How long readiness waits for any one dependency before calling it not ready. */
-export const READINESS_CHECK_TIMEOUT_MS = 2000
+const READINESS_CHECK_TIMEOUT_MS = 2000
 
 /**
  * A readiness check that fails when its dependency has not answered within `ms`, so that

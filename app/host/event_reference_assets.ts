@@ -11,7 +11,7 @@ const FILES = {
   'asyncapi.css': 'styles/default.min.css',
 } as const
 
-export type EventReferenceAssetName = keyof typeof FILES
+type EventReferenceAssetName = keyof typeof FILES
 
 /** Where the AsyncAPI viewer's files are on disk and under which URL the host serves them. */
 export interface EventReferenceAssets {

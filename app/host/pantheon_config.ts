@@ -5,7 +5,7 @@ import {
   type JsonBodyLimits,
 } from '../building_blocks/infrastructure/http/json_body_limits.js'
 
-export type RateLimitStore = 'memory' | 'redis' | 'off'
+type RateLimitStore = 'memory' | 'redis' | 'off'
 
 /** What an app sets in config/pantheon.ts (every value usually read from the environment). */
 export interface PantheonConfigInput {

@@ -14,9 +14,9 @@ import type { RenderedStub } from '../scaffolding/render_stub.js'
 type TsMorph = typeof import('ts-morph')
 
 /** What start/kernel.ts registers in an app made by init: the app's own handler. */
-export const APP_HANDLER = '#exceptions/handler'
+const APP_HANDLER = '#exceptions/handler'
 /** The kit's handler: the app's extends it (apps made by an earlier init register it directly). */
-export const KIT_HANDLER = '@pantheon/kit/exception_handler'
+const KIT_HANDLER = '@pantheon/kit/exception_handler'
 /** The name the kit's handler is imported under, as in the handler init writes. */
 const KIT_BASE = 'PantheonExceptionHandler'
 const REGISTRATION = `server.errorHandler(() => import('${APP_HANDLER}'))`

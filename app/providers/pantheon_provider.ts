@@ -21,7 +21,7 @@ import {
   retryingDelivery,
   unreadableToDeadLetters,
 } from '../building_blocks/infrastructure/messaging/retrying_delivery.js'
-import { tracedDelivery } from '../building_blocks/infrastructure/telemetry/traced_delivery.js'
+import { observedDelivery } from '../building_blocks/infrastructure/messaging/observed_delivery.js'
 import { stopTelemetry } from '../building_blocks/infrastructure/telemetry/start_telemetry.js'
 import { createTransport } from '../building_blocks/infrastructure/messaging/transport_factory.js'
 import { ApiReference } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
@@ -149,7 +149,7 @@ export default class PantheonProvider {
         )
         transport.subscribe({
           ...subscription,
-          deliver: tracedDelivery(subscription, transport.name, deliver),
+          deliver: observedDelivery(subscription, transport.name, deliver),
           reject: unreadableToDeadLetters(subscription.consumer, deadLetters, onDeadLetter),
         })
       }

@@ -161,9 +161,10 @@ async function stagePackage(kitRoot: string): Promise<string> {
  * The package's manifest from the checkout's: there, every export names a source file (as
  * `.js`, which the TypeScript loader and tsc take to the `.ts` beside it), so the reference app
  * runs the kit's sources with no build; the package exports the compiled files in dist/ and
- * their declarations. The checkout's `imports` aliases and scripts are its own and stay out.
+ * their declarations. The checkout's `imports` aliases, scripts and knip configuration are its
+ * own and stay out.
  */
-export function publishedManifest(manifest: Record<string, unknown>): string {
+function publishedManifest(manifest: Record<string, unknown>): string {
   const exports = manifest.exports as Record<string, string>
   const compiled = Object.fromEntries(
     Object.entries(exports).map(([subpath, target]) =>
@@ -182,5 +183,6 @@ export function publishedManifest(manifest: Record<string, unknown>): string {
   delete published.imports
   // The checkout's scripts build and test the checkout; prepublishOnly refuses its manifest.
   delete published.scripts
+  delete published.knip
   return `${JSON.stringify(published, null, 2)}\n`
 }

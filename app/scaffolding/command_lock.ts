@@ -3,7 +3,7 @@ import { LOCK_PATH, LockBusyError, ScaffoldLock, type LockHolder } from './scaff
 
 /** How long a command waits for another one to finish writing the app, in milliseconds. */
 export const LOCK_WAIT_ENV = 'PANTHEON_LOCK_WAIT_MS'
-export const DEFAULT_LOCK_WAIT_MS = 30_000
+const DEFAULT_LOCK_WAIT_MS = 30_000
 
 /** The wait bound from PANTHEON_LOCK_WAIT_MS; a value that is not a number of ms is refused. */
 export function lockWaitMs(env: NodeJS.ProcessEnv = process.env): number {

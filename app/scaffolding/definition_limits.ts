@@ -11,7 +11,7 @@ import { ScaffoldError } from './scaffold_error.js'
  * generated files stay a size a reviewer can read (10,000 properties made 3 MB of code in 46 s).
  * An entity that needs more is several entities, or keeps a group of values in one json property.
  */
-export const MAX_PROPERTIES = 200
+const MAX_PROPERTIES = 200
 
 /**
  * The most values an enum may list, and the longest value. Each is written into the column's

@@ -15,7 +15,7 @@ import type { ModuleTarget } from './module_target.js'
 export type PlannedSource = (path: string) => Promise<string | undefined>
 
 /** The commands (or queries) of a module, by the folders add-command and add-query made. */
-export async function knownUseCases(folder: string, kind: 'command' | 'query'): Promise<string[]> {
+async function knownUseCases(folder: string, kind: 'command' | 'query'): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => [])
   return entries
     .filter((entry) => entry.isDirectory())

@@ -59,7 +59,7 @@ export interface EndpointFacts {
   testsMigrate: boolean
 }
 
-export type EndpointState = ReturnType<typeof endpointState>
+type EndpointState = ReturnType<typeof endpointState>
 
 export interface EndpointPlan {
   files: Array<{ stub: 'endpoint/endpoint.stub' | 'endpoint/test.stub'; state: EndpointState }>

@@ -19,7 +19,7 @@ export interface EntityNames {
  * The article before a word, by how it usually sounds: "an" before a vowel sound (Order, Item,
  * Update), "a" before U or Eu said "you" and before One (User, Unit, Euro, One).
  */
-export function indefiniteArticle(word: string): string {
+function indefiniteArticle(word: string): string {
   if (/^(?:Eu|One|Uni|Us[aeu]|Ur[aeiou]|Ut)/i.test(word)) return 'a'
   return /^[aeiou]/i.test(word) ? 'an' : 'a'
 }
@@ -38,7 +38,7 @@ export function entityNames(name: string): EntityNames {
 }
 
 /** The class and type names the generator makes for an entity: Product, ProductId, ProductModel… */
-export function generatedIdentifiers(name: string): string[] {
+function generatedIdentifiers(name: string): string[] {
   return [
     name,
     `${name}Id`,

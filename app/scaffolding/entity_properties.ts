@@ -15,8 +15,6 @@ import {
 } from './property_syntax.js'
 import { ScaffoldError } from './scaffold_error.js'
 
-export { DECIMAL_PRECISION, DECIMAL_SCALE } from './property_syntax.js'
-
 /** Everything the templates need to know about one property, computed once from the flag. */
 export interface PropertySpec {
   pascal: string

@@ -21,7 +21,7 @@ export interface GeneratedFilesRecord {
   recipes: Record<string, string[]>
 }
 
-export const GENERATED_FILES = 'generated_files.json'
+const GENERATED_FILES = 'generated_files.json'
 
 export function generatedFilesPath(moduleRoot: string): string {
   return join(moduleRoot, GENERATED_FILES)

@@ -37,7 +37,7 @@ export const SQL_IDENTIFIER_LIMIT = 63
  * too: a table of 63 characters gets a key of its own name, and creating it fails ("relation
  * already exists"). So a table name keeps room for the suffix.
  */
-export const TABLE_NAME_LIMIT = SQL_IDENTIFIER_LIMIT - '_pkey'.length
+const TABLE_NAME_LIMIT = SQL_IDENTIFIER_LIMIT - '_pkey'.length
 
 const PASCAL_CASE = /^[A-Z][a-zA-Z0-9]*$/
 

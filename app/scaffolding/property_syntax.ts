@@ -11,9 +11,9 @@ import { ScaffoldError } from './scaffold_error.js'
  * which a JavaScript number holds exactly, so a decimal goes through JSON, the entity and both
  * databases unchanged.
  */
-export const DECIMAL_PRECISION = 15
-export const DECIMAL_SCALE = 4
-export const STRING_LENGTH = 255
+const DECIMAL_PRECISION = 15
+const DECIMAL_SCALE = 4
+const STRING_LENGTH = 255
 /** PostgreSQL's limit for varchar(n). */
 const MAX_STRING_LENGTH = 10_485_760
 const ENUM_VALUE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/

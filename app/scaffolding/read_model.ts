@@ -11,7 +11,7 @@ import type { ModuleNames } from './names.js'
 import type { TableSnapshot } from './schema_snapshot.js'
 
 /** One property of a read model, with each conversion its files make. */
-export interface ReadModelField extends FieldSpec {
+interface ReadModelField extends FieldSpec {
   /** The TypeScript type in the read model (`| null` when optional). */
   modelType: string
   /** Event payload → read model value. */

@@ -33,7 +33,7 @@ export function escapeStubText(source: string): string {
  * Where a stub is read from: the app's own copy under stubs/pantheon/ when it has one (ejected
  * with `node ace pantheon:eject`), the kit's otherwise.
  */
-export function stubSource(app: ApplicationService, stubPath: string): string {
+function stubSource(app: ApplicationService, stubPath: string): string {
   const ejected = app.makePath('stubs', 'pantheon', stubPath)
   return existsSync(ejected) ? ejected : join(stubsRoot, 'pantheon', stubPath)
 }

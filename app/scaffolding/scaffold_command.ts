@@ -15,7 +15,7 @@ import { loadEntityDefinitions } from './schema_snapshot.js'
 export type { Recipe } from './generated_files_plan.js'
 
 /** What --json prints: the same for every command, for editors and scripts. */
-export interface ScaffoldResult extends PlanSummary {
+interface ScaffoldResult extends PlanSummary {
   ok: boolean
   dryRun: boolean
   nextSteps: string[]

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 
 /** Where the journal of the plan being written lives, inside the app (tmp/ is never committed). */
-export const JOURNAL_PATH = 'tmp/pantheon-scaffold-journal.json'
+const JOURNAL_PATH = 'tmp/pantheon-scaffold-journal.json'
 
 interface JournalEntry {
   /** Relative to the app. */

@@ -37,7 +37,7 @@ export interface LockOptions {
  * No scaffolding command takes longer; a lock older than this is left by a holder that died
  * where its pid cannot tell (a reused pid, a lock written on another host).
  */
-export const STALE_AFTER_MS = 10 * 60_000
+const STALE_AFTER_MS = 10 * 60_000
 
 /** A lock file with no readable holder is only being written, unless it stays so this long. */
 const UNREADABLE_STALE_MS = 10_000

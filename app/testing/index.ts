@@ -1,5 +1,16 @@
-export * from './architecture/cruise_architecture.js'
-export * from './architecture/rules.js'
-export * from './asyncapi_breaking_changes.js'
-export * from './openapi_breaking_changes.js'
+/**
+ * The public API of @pantheon/kit/testing: named exports only, pinned by
+ * tests/unit/kit/public_api.spec.ts (docs/architecture.md, "The public API").
+ */
+export {
+  APP_ROOT,
+  type ArchitectureViolation,
+  cruiseArchitecture,
+  cruiseWithArchitectureRules,
+  describeViolations,
+  formatViolations,
+} from './architecture/cruise_architecture.js'
+export { architectureRules } from './architecture/rules.js'
+export { findBreakingEventChanges } from './asyncapi_breaking_changes.js'
+export { findBreakingChanges } from './openapi_breaking_changes.js'
 export { staleModuleIndexes } from '../scaffolding/module_indexes.js'

@@ -22,7 +22,7 @@ export interface Target {
 }
 
 /** One round of one target: its slices added up. */
-export interface Run {
+interface Run {
   requestsPerSecond: number
   p50: number
   p99: number
@@ -41,7 +41,7 @@ export interface Run {
   sliceFigures: SliceFigure[]
 }
 
-export interface SliceFigure {
+interface SliceFigure {
   at: number
   rps: number
   cpuPerRequest: number

@@ -31,7 +31,7 @@ export interface Verdict {
 }
 
 /** RSS after the run may exceed the warmed-up level by this much; more suggests a leak. */
-export const RSS_GROWTH_LIMIT = 0.2
+const RSS_GROWTH_LIMIT = 0.2
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
 

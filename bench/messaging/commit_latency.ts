@@ -67,7 +67,7 @@ export interface LatencyRow {
 }
 
 /** Under this share of the offered rate, or with any failed command, a round did not keep up. */
-export const KEPT_UP_SHARE = 0.95
+const KEPT_UP_SHARE = 0.95
 
 /** Times in ms on one monotonic clock; both ends are in this process. */
 class Stopwatch {

@@ -26,7 +26,7 @@ const INSERT_CHUNK = 1_000
  * is then vacuumed and analysed, so every round starts from the same table and the same plan
  * (CHECKPOINT needs a superuser or pg_checkpoint, as BENCH_PG_ADMIN_URL's user is).
  */
-export async function fillOutbox(db: Database, count: number): Promise<void> {
+async function fillOutbox(db: Database, count: number): Promise<void> {
   await db.rawQuery(`truncate table ${OUTBOX_TABLE}`)
   const now = new Date().toISOString()
   for (let start = 0; start < count; start += INSERT_CHUNK) {
@@ -49,7 +49,7 @@ export async function fillOutbox(db: Database, count: number): Promise<void> {
 }
 
 /** Events per second of one `OutboxRelay.drain()` over a freshly filled outbox. */
-export async function timeDrain(
+async function timeDrain(
   db: Database,
   transport: MessageTransport,
   count: number,
@@ -68,7 +68,7 @@ export async function timeDrain(
 
 const RELAY_KINDS = ['no-publish', 'redis', 'rabbitmq'] as const satisfies BenchTransportKind[]
 /** Share of the no-publish drain each broker should reach. */
-export const RELAY_TARGETS: Partial<Record<BenchTransportKind, number>> = {
+const RELAY_TARGETS: Partial<Record<BenchTransportKind, number>> = {
   redis: 0.7,
   rabbitmq: 0.5,
 }

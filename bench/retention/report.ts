@@ -9,7 +9,7 @@ export interface MeasureRow {
   full: number[]
 }
 
-export interface PassFigures {
+interface PassFigures {
   median: number
   p99: number
   samples: number
@@ -37,7 +37,7 @@ const percent = (value: number) => `${(value * 100).toFixed(0)}%`
 const tableRow = (cells: string[]) => `| ${cells.join(' | ')} |`
 
 /** How much slower the full table makes a measure: above 1 is slower, whatever the unit. */
-export function slowdown(row: MeasureRow): number {
+function slowdown(row: MeasureRow): number {
   const ratio = median(row.full) / median(row.empty)
   return row.unit === 'ms' ? ratio : 1 / ratio
 }

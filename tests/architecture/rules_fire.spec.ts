@@ -123,6 +123,20 @@ const violationCases: ViolationCase[] = [
     to: 'modules/shop/integration/order_placed.ts',
   },
   {
+    title: 'reports a core building block importing the telemetry layer',
+    fixture: 'core_imports_telemetry',
+    rule: 'telemetry-stays-beside-the-core',
+    from: 'app/building_blocks/infrastructure/messaging/outbox.ts',
+    to: 'app/building_blocks/infrastructure/telemetry/tracing.ts',
+  },
+  {
+    title: 'reports a core building block importing OpenTelemetry, even for types only',
+    fixture: 'core_imports_opentelemetry',
+    rule: 'telemetry-stays-beside-the-core',
+    from: 'app/building_blocks/infrastructure/messaging/outbox.ts',
+    to: /(^|\/)node_modules\/@opentelemetry\/api\//,
+  },
+  {
     title: 'reports a relative import that does not resolve',
     fixture: 'unresolvable_import',
     rule: 'no-unresolvable-imports',

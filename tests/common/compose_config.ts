@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 const run = promisify(execFile)
 
 /** A service of a Compose file, as `docker-compose config` normalizes it. */
-export interface ComposeService {
+interface ComposeService {
   image?: string
   build?: { context: string }
   environment?: Record<string, string>

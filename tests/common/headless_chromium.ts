@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
 
 /** Debian's `chromium` package; CHROMIUM_PATH points elsewhere. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
  * Flags that keep the browser itself quiet: no sandbox (tests may run as root), no GPU, and none

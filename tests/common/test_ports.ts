@@ -4,7 +4,7 @@
  * above it, 5100-5429 by default (5432, PostgreSQL's, stays outside). Two runs at once need
  * TEST_PORTs at least PORT_SPAN apart: `.ci/run` gives its end-to-end suite 7100.
  */
-export const PORT_SPAN = 330
+const PORT_SPAN = 330
 
 export const TEST_PORT = Number(process.env.TEST_PORT ?? 5100)
 

@@ -15,7 +15,7 @@ export interface FuzzVerdict {
 }
 
 /** The request and Prism's answer (the service's, passed on) as the contract checks see them. */
-export function fuzzExchange(request: FuzzRequest, answer: PrismAnswer): Exchange {
+function fuzzExchange(request: FuzzRequest, answer: PrismAnswer): Exchange {
   const responseHeaders = Object.fromEntries(
     Object.entries(answer.headers).map(([name, value]) => [
       name,

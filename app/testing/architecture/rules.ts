@@ -170,6 +170,26 @@ export const architectureRules: IForbiddenRuleType[] = [
     to: { path: ANY_MODULE },
   },
 
+  {
+    name: 'telemetry-stays-beside-the-core',
+    comment:
+      'The core publishes what it does on diagnostics channels (infrastructure/diagnostics) and ' +
+      'knows no tracer: only the telemetry layer imports OpenTelemetry and makes spans and ' +
+      'metrics, subscribed to those channels. So the relay reads as the relay, and telemetry ' +
+      'off costs nothing.',
+    severity: 'error',
+    from: {
+      path: '^app/building_blocks/',
+      pathNot: '^app/building_blocks/infrastructure/telemetry/',
+    },
+    to: {
+      path: [
+        '(^|/)app/building_blocks/infrastructure/telemetry/',
+        '(^|/)node_modules/@opentelemetry/',
+      ],
+    },
+  },
+
   /* ---------------------------------------------------------------- hygiene */
 
   {

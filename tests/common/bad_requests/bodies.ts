@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { productLike } from './values.js'
 
-export const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
-export const nestedObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
+const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+const nestedObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)
 
 /** A JSON text of an object whose keys are written as given, `__proto__` included. */
 const objectText = (entries: Array<[string, string]>) =>

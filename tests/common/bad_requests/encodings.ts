@@ -73,7 +73,7 @@ const cases: Record<string, (bytes: Buffer) => Omit<EncodedBody, 'encoding'>> = 
   'gzip bomb': () => ({ body: gzipBomb(), headers: [['content-encoding', 'gzip']] }),
 }
 
-export const ENCODING_CASES = Object.keys(cases)
+const ENCODING_CASES = Object.keys(cases)
 
 /** The body as one of the cases above; no body stays no body, whatever the header says. */
 export function encodedBodies(body: string | Buffer | undefined): fc.Arbitrary<EncodedBody> {

@@ -5,7 +5,7 @@ import { requestBytes, type RawCase } from './generated_request.js'
  */
 
 export const HOST: [string, string] = ['host', '127.0.0.1']
-export const JSON_TYPE: [string, string] = ['content-type', 'application/json']
+const JSON_TYPE: [string, string] = ['content-type', 'application/json']
 export const PRODUCT = '{"name":"Pen","price":1.5}'
 
 export const raw = (kind: string, bytes: Buffer): RawCase => ({ framing: 'raw', kind, bytes })

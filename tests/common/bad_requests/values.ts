@@ -9,7 +9,7 @@ export const versions = fc.oneof(
   fc.string({ maxLength: 12 })
 )
 
-export const weirdStrings = fc.oneof(
+const weirdStrings = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 50 }),
   fc.constantFrom(
@@ -27,7 +27,7 @@ export const weirdStrings = fc.oneof(
   )
 )
 
-export const weirdNumbers = fc.oneof(
+const weirdNumbers = fc.oneof(
   fc.double(),
   fc.integer(),
   fc.constantFrom(0, -0, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER + 2, 19.99, 0.001)

@@ -146,7 +146,7 @@ export class DocumentedOperations {
  * A path as the documents list it: without a trailing slash, and v2 for a URL segment written
  * v2.0. The service reads both forms as the listed one, as the documents' description says.
  */
-export function documentedPathOf(path: string): string {
+function documentedPathOf(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path
   return trimmed.replace(/^\/api\/v(\d+)\.0(?=\/)/, '/api/v$1')
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { PROPERTY_TYPES, type PropertyType } from '@pantheon/kit/domain'
 
 /** The property types `add-entity` takes (docs/commands.md, "Types"). */
-export type DrawnType = PropertyType
+type DrawnType = PropertyType
 
 /** One property as the definition file holds it, with its PascalCase name. */
 export interface DrawnProperty {

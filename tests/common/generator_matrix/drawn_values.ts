@@ -79,7 +79,7 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => 
 })).value
 
 /** A value the column holds and the validator accepts, edge values first. */
-export function validValue(property: DrawnProperty): fc.Arbitrary<unknown> {
+function validValue(property: DrawnProperty): fc.Arbitrary<unknown> {
   switch (property.type) {
     case 'string': {
       const max = lengthOf(property)

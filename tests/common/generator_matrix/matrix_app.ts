@@ -67,7 +67,7 @@ export interface Target {
   port: string
 }
 
-export interface Answer {
+interface Answer {
   status: number
   body: any
 }

@@ -18,7 +18,7 @@ export interface ClientFolder {
 }
 
 /** catalog-v2.json → catalog_v2 */
-export function programName(documentName: string): string {
+function programName(documentName: string): string {
   return documentName.replace(/\.json$/, '').replace(/-/g, '_')
 }
 

@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000
 const PROBE_TYPES = ['catalog.retention_probe', 'orders.retention_probe']
 const PROBE_CONSUMERS = ['catalog.RetentionProbeConsumer', 'orders.RetentionProbeConsumer']
 
-export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString()
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString()
 
 export interface OutboxRowShape {
   module?: 'catalog' | 'orders'

@@ -4,7 +4,7 @@ import { failure, type Failure, type Result } from '../result.js'
 import { FixedDeadlines } from './fixed_deadlines.js'
 import type { NextStep, PipelineBehavior } from './pipeline_behavior.js'
 
-export const HANDLER_TIMEOUT_CODE = 'Handler.Timeout'
+const HANDLER_TIMEOUT_CODE = 'Handler.Timeout'
 export const DEFAULT_HANDLER_TIMEOUT_MS = 10_000
 
 /** How work that was already answered with a timeout ended, once it did. */

@@ -1,20 +1,32 @@
-export * from './bad_url.js'
-export * from './endpoint.js'
-export * from './endpoint_handler.js'
-export * from './json_body.js'
-export * from './json_body_limits.js'
-export * from './json_depth.js'
-export * from './json_response.js'
-export * from './openapi/api_reference.js'
-export * from './openapi/endpoint_docs.js'
-export * from './openapi/openapi_document.js'
-export * from './openapi/problem_schemas.js'
-export * from './openapi/representation.js'
-export * from './openapi/request_body_schema.js'
-export * from './openapi/trimmed_length_pattern.js'
-export * from './openapi/vine_json_schema.js'
-export * from './problem_details.js'
-export * from './unknown_fields.js'
-export * from './versioning/api_version.js'
-export * from './versioning/api_version_negotiation.js'
-export * from './versioning/api_version_policy.js'
+/**
+ * The public API of @pantheon/kit/http: named exports only, pinned by
+ * tests/unit/kit/public_api.spec.ts (docs/architecture.md, "The public API").
+ */
+export { answerBadUrl } from './bad_url.js'
+export { type Endpoint, MediatorEndpoint, UUID_PARAM } from './endpoint.js'
+export { BODY_METHODS, withJsonBody } from './json_body.js'
+export { jsonDepth, MAX_JSON_DEPTH } from './json_depth.js'
+export { ApiReference } from './openapi/api_reference.js'
+export type { EndpointDocs } from './openapi/endpoint_docs.js'
+export { buildOpenApiDocument } from './openapi/openapi_document.js'
+export {
+  defineRepresentation,
+  ID_REPRESENTATION,
+  type Representation,
+  type RepresentationOf,
+  TEXT_REPRESENTATION,
+} from './openapi/representation.js'
+export { pathParamNames, requestBodySchema } from './openapi/request_body_schema.js'
+export { vineJsonSchema } from './openapi/vine_json_schema.js'
+export { sendAppError, sendProblem, STATUS_BY_KIND } from './problem_details.js'
+export { unknownFields } from './unknown_fields.js'
+export {
+  type ApiVersionText,
+  parseApiVersion,
+  parseApiVersionParameter,
+  VERSION_SEGMENT_MATCHER,
+  versionHeaderPattern,
+  versionSegment,
+  versionSpellingPattern,
+} from './versioning/api_version.js'
+export { ApiVersionPolicy, defineApiVersions } from './versioning/api_version_policy.js'

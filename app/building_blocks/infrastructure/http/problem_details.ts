@@ -83,7 +83,7 @@ export interface ProblemInput {
 export const MAX_LISTED_ERRORS = 20
 
 /** Builds the document for the current request; `traceId` is the request id (X-Request-Id). */
-export function problemDetails(ctx: HttpContext, input: ProblemInput): ProblemDetails {
+function problemDetails(ctx: HttpContext, input: ProblemInput): ProblemDetails {
   return problemDocument(input, { instance: ctx.request.url(), traceId: ctx.request.id() ?? '' })
 }
 

@@ -33,10 +33,10 @@ export function unknownFields(schema: JsonSchema, value: unknown, path = ''): Un
   return found
 }
 
-export const UNKNOWN_FIELD_RULE = 'unknownField'
+const UNKNOWN_FIELD_RULE = 'unknownField'
 
 /** The `errors` entries that name fields a body may not have. */
-export function unknownFieldErrors(unknown: readonly UnknownField[]): ProblemError[] {
+function unknownFieldErrors(unknown: readonly UnknownField[]): ProblemError[] {
   return unknown.map(({ field, accepted }) => ({
     field,
     code: UNKNOWN_FIELD_RULE,

@@ -8,7 +8,7 @@ import type { InboundMessage } from './event_envelope.js'
  * headers), as the CloudEvents AMQP binding asks writers to spell it; readers also take the
  * older `cloudEvents:`.
  */
-export const AMQP_ATTRIBUTE_PREFIX = 'cloudEvents_'
+const AMQP_ATTRIBUTE_PREFIX = 'cloudEvents_'
 const OLDER_AMQP_ATTRIBUTE_PREFIX = 'cloudEvents:'
 
 /**

@@ -1,8 +1,8 @@
 import type { ConsumerRegistry } from './consumer_registry.js'
 import type { DeadLetter, DeadLetters } from './dead_letters.js'
 import { DEFAULT_MAX_MESSAGE_BYTES, readEvent } from './event_envelope.js'
-import { tracedDelivery } from '../telemetry/traced_delivery.js'
-import { countConsumed } from '../telemetry/messaging_metrics.js'
+import { observedDelivery } from './observed_delivery.js'
+import { consumerApplied, type ConsumerAppliedMessage } from '../diagnostics/channels.js'
 
 export interface ReplayOutcome {
   replayed: string[]
@@ -53,7 +53,14 @@ export class DeadLetterReplay {
     const event = readEvent(letter.body, this.options.maxMessageBytes)
     // The letter keeps the envelope as it arrived, trace context included: the replay joins the
     // trace of the request that published the event.
-    await tracedDelivery(subscription, 'dead-letters', subscription.deliver, 'replay')(event)
-    countConsumed(letter.type, subscription.module, letter.consumer)
+    await observedDelivery(subscription, 'dead-letters', subscription.deliver, 'replay')(event)
+    if (consumerApplied.hasSubscribers) {
+      const applied: ConsumerAppliedMessage = {
+        module: subscription.module,
+        consumer: letter.consumer,
+        type: letter.type,
+      }
+      consumerApplied.publish(applied)
+    }
   }
 }

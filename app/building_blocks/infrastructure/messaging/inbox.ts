@@ -3,8 +3,8 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { EventDelivery } from './message_transport.js'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
-import { inSpan, isTracing } from '../telemetry/tracing.js'
-import { moduleOfName } from '../telemetry/span_attributes.js'
+import { inboxApply, inboxCheck, traced } from '../diagnostics/channels.js'
+import { moduleOfName } from './module_of_name.js'
 
 export const INBOX_TABLE = 'pantheon_inbox'
 
@@ -42,25 +42,16 @@ export function onceThroughInbox(
     }
   }
   return async (event) => {
-    if (!isTracing()) {
+    if (!inboxCheck.hasSubscribers && !inboxApply.hasSubscribers) {
       await inConfirmedTransaction(db, async (trx) => {
         if (await record(event, trx)) await effect(event, trx)
       })
       return
     }
-    const attributes = {
-      'pantheon.module': module,
-      'pantheon.consumer': consumer,
-      'pantheon.event.type': event.type,
-      'pantheon.event.id': event.eventId,
-    }
+    const facts = { module, consumer, type: event.type, eventId: event.eventId }
     await inConfirmedTransaction(db, async (trx) => {
-      const first = await inSpan('inbox check', { attributes }, async (span) => {
-        const recorded = await record(event, trx)
-        span.setAttribute('pantheon.inbox.duplicate', !recorded)
-        return recorded
-      })
-      if (first) await inSpan('consumer apply', { attributes }, () => effect(event, trx))
+      const first = await traced(inboxCheck, { ...facts }, () => record(event, trx))
+      if (first) await traced(inboxApply, { ...facts }, () => effect(event, trx))
     })
   }
 }

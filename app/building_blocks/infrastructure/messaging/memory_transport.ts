@@ -17,7 +17,7 @@ export interface MemoryTransportOptions {
 }
 
 /** A few at once: most of the gain over one at a time, and most of a pool of 10 left to requests. */
-export const DEFAULT_MEMORY_CONCURRENCY = 4
+const DEFAULT_MEMORY_CONCURRENCY = 4
 
 /**
  * In-process delivery, the default, for development and tests. `publish` applies the event in

@@ -1,6 +1,6 @@
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
-import { moduleOfName } from '../telemetry/span_attributes.js'
+import { moduleOfName } from './module_of_name.js'
 import { INBOX_TABLE } from './inbox.js'
 import { OUTBOX_TABLE } from './outbox.js'
 
@@ -8,7 +8,7 @@ import { OUTBOX_TABLE } from './outbox.js'
  * Rows per transaction. A purge of millions of rows is thousands of short transactions, so no
  * lock is held long enough for the relay's claim or a command's outbox write to notice.
  */
-export const PURGE_BATCH_SIZE = 1_000
+const PURGE_BATCH_SIZE = 1_000
 
 /** Which rows of a messaging table may go, and how each is told apart. */
 interface PurgeTarget {

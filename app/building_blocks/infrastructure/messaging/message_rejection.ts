@@ -3,7 +3,7 @@
  * (or about the consumer's contract), not a passing failure: trying again would refuse it again,
  * so it becomes a dead letter at once.
  */
-export const REJECTION_REASONS = [
+const REJECTION_REASONS = [
   /** Larger than `maxMessageBytes`: not even read. */
   'too-large',
   /** Not JSON, or not an integration event envelope. */

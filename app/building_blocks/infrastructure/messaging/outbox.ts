@@ -8,9 +8,8 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from './event_envelope.js'
 import { publishablePayload } from './publishable_event.js'
 import type { RequestOrigin } from './request_origin.js'
 import { EventVersions, type PublishOptions } from './event_versions.js'
-import { currentTraceContext } from '../telemetry/trace_context.js'
-import { inSpan, isTracing, SpanKind } from '../telemetry/tracing.js'
-import { moduleOfName } from '../telemetry/span_attributes.js'
+import { outboxWrite, traced, type OutboxWriteMessage } from '../diagnostics/channels.js'
+import { moduleOfName } from './module_of_name.js'
 
 export const OUTBOX_TABLE = 'pantheon_outbox'
 
@@ -51,29 +50,20 @@ export class Outbox {
     payload: T,
     options: PublishOptions = {}
   ): Promise<string> {
-    if (!isTracing()) return this.write(contract, payload, options)
-    return inSpan(
-      `outbox write ${contract.type}`,
-      {
-        kind: SpanKind.INTERNAL,
-        attributes: {
-          'pantheon.module': moduleOfName(contract.type),
-          'pantheon.event.type': contract.type,
-          'pantheon.event.version': contract.version,
-        },
-      },
-      async (span) => {
-        const id = await this.write(contract, payload, options)
-        span.setAttribute('pantheon.event.id', id)
-        return id
-      }
-    )
+    if (!outboxWrite.hasSubscribers) return this.write(contract, payload, options)
+    const message: OutboxWriteMessage = {
+      module: moduleOfName(contract.type),
+      type: contract.type,
+      version: contract.version,
+    }
+    return traced(outboxWrite, message, () => this.write(contract, payload, options, message))
   }
 
   private async write<T>(
     contract: IntegrationEventContract<T>,
     payload: T,
-    options: PublishOptions
+    options: PublishOptions,
+    observed?: OutboxWriteMessage
   ): Promise<string> {
     const transaction = LucidUnitOfWork.currentTransaction()
     if (!transaction) {
@@ -82,10 +72,10 @@ export class Outbox {
     const id = uuidv7()
     const sharedId = options.cause ? this.#versions.eventIdFor(options.cause, contract, id) : id
     const now = new Date().toISOString()
-    // The outbox write's own span is the active one here: the relay and consumers descend from
-    // it. With telemetry off, the client's own trace context is carried on as it came.
+    // A subscriber of pantheon:outbox.write (the telemetry's span) gives the trace context the
+    // relay and consumers descend from. Without one, the client's own is carried on as it came.
     const origin = this.requestOrigin()
-    const traceContext = currentTraceContext() ?? origin?.traceContext
+    const traceContext = observed?.traceContext ?? origin?.traceContext
     const correlationId = origin?.correlationId ?? randomUUID()
     const json = await publishablePayload(
       contract,

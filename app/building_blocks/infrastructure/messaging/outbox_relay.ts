@@ -6,19 +6,15 @@ import { OUTBOX_TABLE } from './outbox.js'
 import { exponentialBackoff } from '../resilience/backoff.js'
 import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
 import type { TraceContext } from '../../integration/integration_event.js'
-import { contextFrom, currentTraceContext } from '../telemetry/trace_context.js'
 import {
-  inSpan,
-  isTracing,
-  outsideTraces,
-  recordErrorOnActiveSpan,
-  ROOT_CONTEXT,
-  SpanKind,
-  tracer,
-} from '../telemetry/tracing.js'
-import { moduleOfName } from '../telemetry/span_attributes.js'
-import { countPublished } from '../telemetry/messaging_metrics.js'
-import type { SpanContext } from '@opentelemetry/api'
+  relayClaim,
+  relayPass,
+  relayPublish,
+  traced,
+  type RelayClaimMessage,
+  type RelayPublishMessage,
+} from '../diagnostics/channels.js'
+import { moduleOfName } from './module_of_name.js'
 
 export interface RelayOptions {
   batchSize: number
@@ -32,7 +28,7 @@ export interface RelayOptions {
   retention?: RetentionPolicy
 }
 
-export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
+const DEFAULT_RELAY_OPTIONS: RelayOptions = {
   batchSize: 100,
   leaseMs: 30_000,
   pollMs: 1_000,
@@ -60,8 +56,8 @@ interface OutboxRow {
   /** Absent before the trace-context migration ran; null when telemetry was off. */
   traceparent?: string | null
   tracestate?: string | null
-  /** The relay pass that claimed the row (only while tracing): publish spans link to it. */
-  claimedBy?: SpanContext
+  /** The claim's message, when pantheon:relay.claim has subscribers (publish spans link to it). */
+  claim?: RelayClaimMessage
 }
 
 /**
@@ -120,8 +116,10 @@ export class OutboxRelay {
       this.#again = true
       return
     }
-    // The pass serves every request's events, so it belongs to none of their traces.
-    this.#running = outsideTraces(() => this.drain())
+    // The pass serves every request's events: pantheon:relay.pass lets the telemetry keep it out
+    // of their traces.
+    const pass = relayPass.hasSubscribers ? traced(relayPass, {}, () => this.drain()) : this.drain()
+    this.#running = pass
       .then(() => undefined)
       .catch((error) => this.onError(error))
       .finally(() => {
@@ -212,20 +210,10 @@ export class OutboxRelay {
   }
 
   private async claim(): Promise<OutboxRow[]> {
-    if (!isTracing()) return this.claimRows()
-    const startTime = new Date()
-    const rows = await this.claimRows()
-    // Only passes that found work become spans: an idle relay polls every second, and a trace
-    // for every empty poll would bury the ones that matter.
-    if (rows.length > 0) {
-      const span = tracer.startSpan(
-        'outbox relay claim',
-        { startTime, attributes: { 'pantheon.outbox.claimed': rows.length } },
-        ROOT_CONTEXT
-      )
-      span.end()
-      for (const row of rows) row.claimedBy = span.spanContext()
-    }
+    if (!relayClaim.hasSubscribers) return this.claimRows()
+    const claim: RelayClaimMessage = {}
+    const rows = await traced(relayClaim, claim, () => this.claimRows())
+    for (const row of rows) row.claim = claim
     return rows
   }
 
@@ -261,33 +249,28 @@ export class OutboxRelay {
 
   private deliver(row: OutboxRow): Promise<boolean> {
     const stored = storedTraceContext(row)
-    if (!isTracing()) return this.publish(row, stored)
-    return inSpan(
-      `relay publish ${row.type}`,
-      {
-        kind: SpanKind.PRODUCER,
-        parent: contextFrom(stored),
-        links: row.claimedBy ? [{ context: row.claimedBy }] : undefined,
-        attributes: {
-          'messaging.system': this.transport.name,
-          'messaging.operation.type': 'send',
-          'messaging.destination.name': row.type,
-          'messaging.message.id': row.event_id ?? row.id,
-          'pantheon.module': moduleOfName(row.type),
-          'pantheon.event.type': row.type,
-          'pantheon.outbox.attempts': Number(row.attempts),
-        },
-      },
-      async (span) => {
-        // Consumers continue the trace from this publish, so their spans are its children.
-        const delivered = await this.publish(row, currentTraceContext() ?? stored)
-        if (!delivered) span.setAttribute('pantheon.outbox.publish_failed', true)
-        return delivered
-      }
+    if (!relayPublish.hasSubscribers) return this.publish(row, stored)
+    const message: RelayPublishMessage = {
+      system: this.transport.name,
+      module: moduleOfName(row.type),
+      type: row.type,
+      eventId: row.event_id ?? row.id,
+      occurredAt: row.occurred_at,
+      attempts: Number(row.attempts),
+      storedTraceContext: stored,
+      claim: row.claim,
+    }
+    // Consumers continue the trace from what a subscriber gives (the telemetry's publish span).
+    return traced(relayPublish, message, () =>
+      this.publish(row, message.traceContext ?? stored, message)
     )
   }
 
-  private async publish(row: OutboxRow, traceContext?: TraceContext): Promise<boolean> {
+  private async publish(
+    row: OutboxRow,
+    traceContext?: TraceContext,
+    observed?: RelayPublishMessage
+  ): Promise<boolean> {
     try {
       // Read inside the try: a row whose payload is not JSON (written past Outbox.publish) fails
       // like a refused publish, its error kept in the row, instead of failing every pass.
@@ -301,10 +284,9 @@ export class OutboxRelay {
         ...(traceContext && { traceContext }),
       }
       await this.transport.publish(event)
-      countPublished(row.type, moduleOfName(row.type), event.occurredAt)
       return true
     } catch (error) {
-      recordErrorOnActiveSpan(error)
+      if (observed) observed.failure = error
       const attempts = Number(row.attempts) + 1
       await this.db
         .from(OUTBOX_TABLE)

@@ -1,5 +1,5 @@
 import type { IntegrationEventContract } from '../../integration/integration_event.js'
-import { moduleOfName } from '../telemetry/span_attributes.js'
+import { moduleOfName } from './module_of_name.js'
 import type { Subscription } from './message_transport.js'
 
 /** A consumer reading a version this app does not publish, and whether that must stop the boot. */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import { countLost } from '../telemetry/messaging_metrics.js'
+import { eventsLost, type EventsLostMessage } from '../diagnostics/channels.js'
 import { trimStream, type TrimLimits } from './redis_stream_trim.js'
 
 export interface StreamRetentionSettings extends TrimLimits {
@@ -73,7 +73,10 @@ export class StreamRetention {
       try {
         const { lost } = await trimStream(this.client, stream, this.settings)
         for (const { group, count } of lost) {
-          countLost(type, group, count)
+          if (eventsLost.hasSubscribers) {
+            const dropped: EventsLostMessage = { type, consumer: group, count }
+            eventsLost.publish(dropped)
+          }
           const error = new EventsLostError(stream, group, count)
           this.onError(error, error.message)
         }

@@ -9,7 +9,7 @@ export interface TrimLimits {
 }
 
 /** Entries a consumer group had not acknowledged when a trim removed them. */
-export interface GroupLoss {
+interface GroupLoss {
   group: string
   count: number
 }

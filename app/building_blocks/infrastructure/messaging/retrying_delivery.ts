@@ -4,9 +4,13 @@ import { exponentialBackoff } from '../resilience/backoff.js'
 import type { UnreadableMessage } from './inbound_message.js'
 import { MessageRejected } from './message_rejection.js'
 import type { EventDelivery } from './message_transport.js'
-import { inSpan, isTracing } from '../telemetry/tracing.js'
-import { countConsumed, countDeadLettered } from '../telemetry/messaging_metrics.js'
-import { moduleOfName } from '../telemetry/span_attributes.js'
+import {
+  consumerApplied,
+  deadLetter,
+  traced,
+  type ConsumerAppliedMessage,
+} from '../diagnostics/channels.js'
+import { moduleOfName } from './module_of_name.js'
 
 export interface RetryPolicy {
   /** Tries before the event becomes a dead letter for this consumer. */
@@ -42,7 +46,14 @@ export function retryingDelivery(
       attempts += 1
       try {
         await deliver(event)
-        countConsumed(event.type, moduleOfName(consumer), consumer)
+        if (consumerApplied.hasSubscribers) {
+          const applied: ConsumerAppliedMessage = {
+            module: moduleOfName(consumer),
+            consumer,
+            type: event.type,
+          }
+          consumerApplied.publish(applied)
+        }
         return
       } catch (error) {
         lastError = error
@@ -81,23 +92,17 @@ async function keepDeadLetter(
   error: unknown,
   record: () => Promise<void>
 ): Promise<void> {
-  if (isTracing()) {
-    await inSpan(
-      'dead-letter',
-      {
-        attributes: {
-          'pantheon.module': moduleOfName(consumer),
-          'pantheon.consumer': consumer,
-          'pantheon.event.id': message.eventId,
-          'pantheon.event.type': message.type,
-          'pantheon.delivery.attempts': attempts,
-          'pantheon.delivery.error': error instanceof Error ? error.message : String(error),
-        },
-      },
-      record
-    )
-  } else {
-    await record()
-  }
-  countDeadLettered(message.type, moduleOfName(consumer), consumer)
+  if (!deadLetter.hasSubscribers) return record()
+  await traced(
+    deadLetter,
+    {
+      module: moduleOfName(consumer),
+      consumer,
+      type: message.type,
+      eventId: message.eventId,
+      attempts,
+      reason: error,
+    },
+    record
+  )
 }

@@ -21,7 +21,7 @@ import { sendJson } from '../http/json_response.js'
 import { BODY_METHODS, withJsonBody } from '../http/json_body.js'
 import { endpointHandler } from '../http/endpoint_handler.js'
 import type { ModuleIndex } from './module_index.js'
-import { nameRequestSpan } from '../telemetry/request_span.js'
+import { observedRequests } from '../diagnostics/observed_requests.js'
 
 /** An endpoint and the API version whose folder it sits in (none: every version). */
 interface DiscoveredEndpoint {
@@ -194,7 +194,7 @@ export function mountEndpoints(
           addRoute(
             router,
             table,
-            nameRequestSpan(moduleName, runner(table.method, (table.shared ?? table.neutral)!))
+            observedRequests(moduleName, runner(table.method, (table.shared ?? table.neutral)!))
           )
         )
       )
@@ -222,8 +222,8 @@ export function mountEndpoints(
             router,
             table,
             table.neutral
-              ? markVersionNeutral(nameRequestSpan(moduleName, neutralHandler(table, policy)))
-              : nameRequestSpan(moduleName, versionDispatcher(table, policy))
+              ? markVersionNeutral(observedRequests(moduleName, neutralHandler(table, policy)))
+              : observedRequests(moduleName, versionDispatcher(table, policy))
           )
         )
       )

@@ -11,7 +11,7 @@ import { AsyncApiReference } from '../messaging/asyncapi/asyncapi_reference.js'
 import type { ConsumerClass } from '../messaging/consumer.js'
 import { consumerSubscriptions } from '../messaging/consumer_subscriptions.js'
 import { onceThroughInbox } from '../messaging/inbox.js'
-import { TracingBehavior } from '../telemetry/tracing_behavior.js'
+import { MediatorChannelBehavior } from '../diagnostics/mediator_channel_behavior.js'
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { readMessageCatalog } from './message_catalog.js'
@@ -112,8 +112,8 @@ export abstract class PantheonModule {
           ? pipelines.forCommand(this.unitOfWork, catalog.validators.get(message))
           : pipelines.forQuery()
       const kind = message.prototype instanceof Command ? 'command' : 'query'
-      const tracing = new TracingBehavior(this.name, message.name, kind)
-      mediator.register({ message, handler, behaviors: [tracing, ...behaviors] })
+      const observed = new MediatorChannelBehavior(this.name, message.name, kind)
+      mediator.register({ message, handler, behaviors: [observed, ...behaviors] })
     }
   }
 

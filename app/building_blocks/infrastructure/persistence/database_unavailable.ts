@@ -1,7 +1,7 @@
 import { AppError } from '../../application/app_error.js'
 import { DatabaseNotReadyError } from './database_gate.js'
 
-export const DATABASE_UNAVAILABLE_CODE = 'Database.Unavailable'
+const DATABASE_UNAVAILABLE_CODE = 'Database.Unavailable'
 
 /** Network and server-state errors that mean "the database cannot be reached right now". */
 const UNREACHABLE_CODES = new Set([

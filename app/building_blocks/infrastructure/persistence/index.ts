@@ -1,14 +1,23 @@
-export * from './apply_pending_migrations.js'
-export * from './confirmed_commit.js'
-export * from './database_gate.js'
-export * from './database_unavailable.js'
-export * from './lucid_unit_of_work.js'
-export * from './module_migrations.js'
-export * from './sql_date_time.js'
-export * from './sqlite_statement_cache.js'
-export * from './sqlite_connection.js'
-export * from './sqlite_storage_recovery.js'
-export * from './storage_full.js'
-export * from './storage_health.js'
-export * from './postgres_bounds.js'
-export * from './postgres_answer_watchdog.js'
+/**
+ * The public API of @pantheon/kit/persistence: named exports only, pinned by
+ * tests/unit/kit/public_api.spec.ts (docs/architecture.md, "The public API").
+ */
+export { beginConfirmed, commitConfirmed, inConfirmedTransaction } from './confirmed_commit.js'
+export { databaseGate } from './database_gate.js'
+export { translateDatabaseUnavailable } from './database_unavailable.js'
+export { LucidUnitOfWork } from './lucid_unit_of_work.js'
+export {
+  fromSqlDate,
+  fromSqlDateTime,
+  fromSqlJson,
+  toSqlDate,
+  toSqlDateTime,
+  toSqlJson,
+} from './sql_date_time.js'
+export { cachePreparedStatements } from './sqlite_statement_cache.js'
+export {
+  type ConfigurableSqliteConnection,
+  configureSqliteConnection,
+} from './sqlite_connection.js'
+export { postgresBounds, postgresConnection } from './postgres_bounds.js'
+export { type WatchedPostgresClient, watchPostgresAnswers } from './postgres_answer_watchdog.js'

@@ -6,7 +6,7 @@ import { DomainEventDispatcher } from '../../application/domain_events.js'
 import { isTimeout } from '../../application/pipeline/timeout_behavior.js'
 import type { Result } from '../../application/result.js'
 import type { UnitOfWork } from '../../application/unit_of_work.js'
-import { inSpan, isTracing } from '../telemetry/tracing.js'
+import { traced, unitOfWorkCommit } from '../diagnostics/channels.js'
 import { beginConfirmed, commitConfirmed, rollbackQuietly } from './confirmed_commit.js'
 import { databaseGate } from './database_gate.js'
 import { storageHealth } from './storage_health.js'
@@ -68,7 +68,8 @@ export class LucidUnitOfWork implements UnitOfWork {
     }
     if (result.ok) {
       try {
-        if (isTracing()) await inSpan('unit of work commit', {}, () => commitConfirmed(transaction))
+        if (unitOfWorkCommit.hasSubscribers)
+          await traced(unitOfWorkCommit, {}, () => commitConfirmed(transaction))
         else await commitConfirmed(transaction)
       } catch (error) {
         throw noticeFullStorage(error)

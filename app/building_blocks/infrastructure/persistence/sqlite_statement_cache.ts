@@ -7,7 +7,7 @@ export interface SqliteConnection {
 }
 
 /** Distinct SQL texts kept prepared per connection; the least recently used is dropped first. */
-export const STATEMENT_CACHE_SIZE = 500
+const STATEMENT_CACHE_SIZE = 500
 
 /**
  * Makes a better-sqlite3 connection hand out one prepared statement per SQL text. knex prepares

@@ -1,6 +1,6 @@
 import { AppError } from '../../application/app_error.js'
 
-export const STORAGE_FULL_CODE = 'Database.StorageFull'
+const STORAGE_FULL_CODE = 'Database.StorageFull'
 
 /**
  * The errors of a database that has no room left for a write: SQLite's SQLITE_FULL (the disk

@@ -1,4 +1,6 @@
-export { startTelemetry, stopTelemetry } from './start_telemetry.js'
-export { telemetryWanted, serviceName } from './telemetry_settings.js'
-export { currentTraceContext, contextFrom } from './trace_context.js'
-export { inSpan, isTracing, tracer } from './tracing.js'
+/**
+ * The public API of @pantheon/kit/telemetry: named exports only, pinned by
+ * tests/unit/kit/public_api.spec.ts (docs/architecture.md, "The public API").
+ */
+export { startTelemetry } from './start_telemetry.js'
+export { serviceName, telemetryWanted } from './telemetry_settings.js'

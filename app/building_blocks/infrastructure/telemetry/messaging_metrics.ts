@@ -1,5 +1,11 @@
 import { metrics, type Counter, type Histogram } from '@opentelemetry/api'
 import type { Database } from '@adonisjs/lucid/database'
+import {
+  consumerApplied,
+  eventsLost,
+  type ConsumerAppliedMessage,
+  type EventsLostMessage,
+} from '../diagnostics/channels.js'
 import { isTracing, outsideTraces } from './tracing.js'
 
 interface Instruments {
@@ -41,15 +47,37 @@ function meter(): Instruments {
 }
 
 /** The relay published an event written at `occurredAt`. */
-export function countPublished(type: string, module: string, occurredAt: string): void {
+export function countPublished(type: string, module: string, occurredAt: string | Date): void {
   if (!isTracing()) return
   const attributes = { 'pantheon.module': module, 'pantheon.event.type': type }
   meter().published.add(1, attributes)
-  meter().relayLag.record(Math.max(0, Date.now() - Date.parse(occurredAt)), attributes)
+  meter().relayLag.record(Math.max(0, Date.now() - new Date(occurredAt).getTime()), attributes)
+}
+
+/**
+ * Counts what the core publishes on its plain channels (events applied, events lost); the
+ * publish and dead-letter counts come with their spans (messaging_spans.ts). Returns what
+ * unsubscribes.
+ */
+export function measureMessaging(): () => void {
+  const applied = (message: unknown) => {
+    const { type, module, consumer } = message as ConsumerAppliedMessage
+    countConsumed(type, module, consumer)
+  }
+  const lost = (message: unknown) => {
+    const { type, consumer, count } = message as EventsLostMessage
+    countLost(type, consumer, count)
+  }
+  consumerApplied.subscribe(applied)
+  eventsLost.subscribe(lost)
+  return () => {
+    consumerApplied.unsubscribe(applied)
+    eventsLost.unsubscribe(lost)
+  }
 }
 
 /** A consumer of `module` applied an event of `type`. */
-export function countConsumed(type: string, module: string, consumer: string): void {
+function countConsumed(type: string, module: string, consumer: string): void {
   if (!isTracing()) return
   meter().consumed.add(1, {
     'pantheon.module': module,
@@ -71,7 +99,7 @@ export function countDeadLettered(type: string, module: string, consumer: string
  * A broker dropped `count` events of `type` that `consumer` had not acknowledged (a Redis
  * stream trimmed past its hard length limit): they will never reach it.
  */
-export function countLost(type: string, consumer: string, count: number): void {
+function countLost(type: string, consumer: string, count: number): void {
   if (!isTracing()) return
   meter().lost.add(count, { 'pantheon.event.type': type, 'pantheon.consumer': consumer })
 }

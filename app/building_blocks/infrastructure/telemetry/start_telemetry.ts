@@ -4,6 +4,13 @@ import { parseEnv } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { markTracingActive, isTracing } from './tracing.js'
 import { serviceName, telemetryWanted } from './telemetry_settings.js'
+import { traceMediator } from './mediator_spans.js'
+import { traceMessaging } from './messaging_spans.js'
+import { measureMessaging } from './messaging_metrics.js'
+import { nameRequestSpans } from './request_span.js'
+
+/** Unsubscribes from the kit's diagnostics channels (set while telemetry runs). */
+let unsubscribe: (() => void) | undefined
 
 /**
  * Starts OpenTelemetry through the official AdonisJS integration (`@adonisjs/otel`: HTTP,
@@ -26,6 +33,9 @@ export async function startTelemetry(appRoot: URL): Promise<boolean> {
   manager?.start()
   await waitForAllMessagesAcknowledged()
   markTracingActive()
+  // The kit's core publishes on diagnostics channels; its spans and metrics are made here.
+  const stops = [traceMediator(), traceMessaging(), measureMessaging(), nameRequestSpans()]
+  unsubscribe = () => stops.forEach((stop) => stop())
   return true
 }
 
@@ -40,6 +50,8 @@ const FLUSH_LIMIT_MS = 3_000
 export async function stopTelemetry(): Promise<void> {
   if (!isTracing()) return
   markTracingActive(false)
+  unsubscribe?.()
+  unsubscribe = undefined
   const { OtelManager } = await import('@adonisjs/otel/manager')
   const flushed = Promise.resolve(OtelManager.getInstance()?.shutdown()).catch(() => {})
   await Promise.race([flushed, sleep(FLUSH_LIMIT_MS, undefined, { ref: false })])

@@ -1,16 +1,10 @@
-import { context, propagation, ROOT_CONTEXT, type Context } from '@opentelemetry/api'
+import { propagation, ROOT_CONTEXT, type Context } from '@opentelemetry/api'
 import type { TraceContext } from '../../integration/integration_event.js'
-import { isTracing } from './tracing.js'
 
-/**
- * The W3C trace context (`traceparent`, and `tracestate` when there is one) of the active span,
- * in the form stored with an outbox row and carried in the event envelope. Undefined when
- * telemetry is off or no span is active.
- */
-export function currentTraceContext(): TraceContext | undefined {
-  if (!isTracing()) return undefined
+/** The W3C trace context of the span active in `active`, if there is one. */
+export function traceContextOf(active: Context): TraceContext | undefined {
   const carrier: Record<string, string> = {}
-  propagation.inject(context.active(), carrier)
+  propagation.inject(active, carrier)
   if (!carrier.traceparent) return undefined
   return carrier.tracestate
     ? { traceparent: carrier.traceparent, tracestate: carrier.tracestate }

@@ -2,7 +2,7 @@ import { suppressTracing } from '@opentelemetry/core'
 import {
   context,
   ROOT_CONTEXT,
-  SpanKind,
+  type SpanKind,
   SpanStatusCode,
   trace,
   type Attributes,
@@ -37,44 +37,6 @@ export interface SpanOptions {
   links?: Link[]
 }
 
-/**
- * Runs `work` inside a new active span, ends it when the work settles, and records a thrown
- * error on it. Only call it when `isTracing()` is true.
- */
-export function inSpan<T>(
-  name: string,
-  options: SpanOptions,
-  work: (span: Span) => Promise<T>
-): Promise<T> {
-  const parent = options.parent ?? context.active()
-  return tracer.startActiveSpan(
-    name,
-    {
-      kind: options.kind ?? SpanKind.INTERNAL,
-      attributes: options.attributes,
-      links: options.links,
-    },
-    parent,
-    async (span) => {
-      try {
-        return await work(span)
-      } catch (error) {
-        recordError(span, error)
-        throw error
-      } finally {
-        span.end()
-      }
-    }
-  )
-}
-
-/** Marks the active span failed, if there is one (a caught failure that is retried later). */
-export function recordErrorOnActiveSpan(error: unknown): void {
-  if (!active) return
-  const span = trace.getActiveSpan()
-  if (span) recordError(span, error)
-}
-
 export function recordError(span: Span, error: unknown): void {
   if (error instanceof Error) span.recordException(error)
   span.setStatus({
@@ -84,7 +46,7 @@ export function recordError(span: Span, error: unknown): void {
 }
 
 /**
- * Runs background work (the relay's polling and bookkeeping) outside any trace and without
+ * Runs background work (the relay's passes, the backlog gauge's reads) outside any trace and without
  * spans of the database instrumentation: a relay polls every second, and a trace per poll
  * would bury the ones that matter. Spans given an explicit parent still record.
  */
@@ -92,5 +54,3 @@ export function outsideTraces<T>(work: () => Promise<T>): Promise<T> {
   if (!active) return work()
   return context.with(suppressTracing(ROOT_CONTEXT), work)
 }
-
-export { SpanKind, ROOT_CONTEXT }

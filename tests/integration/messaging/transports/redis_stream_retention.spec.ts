@@ -13,6 +13,7 @@ import type {
 } from '@pantheon/kit/messaging/redis'
 import type { EventsLostError } from '#kit/building_blocks/infrastructure/messaging/redis_stream_retention'
 import { markTracingActive } from '#kit/building_blocks/infrastructure/telemetry/tracing'
+import { measureMessaging } from '#kit/building_blocks/infrastructure/telemetry/messaging_metrics'
 import { eventually } from './transport_harness.js'
 
 /*
@@ -122,9 +123,12 @@ function recordMetrics() {
     throw new Error('This process already has a meter provider: the metrics would go there')
   }
   markTracingActive(true)
+  // What startTelemetry subscribes: the core publishes lost events on a diagnostics channel.
+  const unsubscribe = measureMessaging()
   return {
     recorded,
     stop: () => {
+      unsubscribe()
       markTracingActive(false)
       metrics.disable()
     },

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis'
 import { connect } from 'amqplib'
 import { MemoryTransport, type MessageTransport, type TransportKind } from '@pantheon/kit/messaging'
 
-export const RABBITMQ_URL = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672'
+const RABBITMQ_URL = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672'
 
 /**
  * Builds transports of one kind against the real broker, under names of their own (a stream

@@ -37,7 +37,7 @@ export function pascal(text: string): string {
  * Whether the route negotiates the API version: every route of a versioned module but the
  * version-neutral ones, which are served whatever version is named and read none.
  */
-export function negotiatesVersion(route: DocumentedRoute, context: OperationContext): boolean {
+function negotiatesVersion(route: DocumentedRoute, context: OperationContext): boolean {
   return context.versioned && !route.endpoint.apiVersionNeutral
 }
 

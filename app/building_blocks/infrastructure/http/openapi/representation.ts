@@ -27,7 +27,7 @@ export function defineRepresentation<Schema extends SchemaTypes & { getPropertie
 }
 
 /** A representation written directly as JSON Schema, for scalar bodies (an id, a message). */
-export function scalarRepresentation<T>(schema: JsonSchema): Representation<T> {
+function scalarRepresentation<T>(schema: JsonSchema): Representation<T> {
   return { jsonSchema: () => schema }
 }
 

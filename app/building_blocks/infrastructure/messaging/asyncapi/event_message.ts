@@ -15,7 +15,7 @@ import {
  * A contract declared without a schema: its payload is only checked to be JSON, so the document
  * says that much and no more (`{}` takes any value).
  */
-export const UNCHECKED_PAYLOAD: JsonSchema = {
+const UNCHECKED_PAYLOAD: JsonSchema = {
   description:
     'Unchecked: the contract declares no payload schema, so any JSON value passes (only the CloudEvents attributes are checked).',
 }
@@ -24,7 +24,7 @@ export const UNCHECKED_PAYLOAD: JsonSchema = {
  * The payload's JSON Schema, from the contract's VineJS schema by the converter the OpenAPI
  * documents use, so an event's payload is stated with the same rules as a request body's.
  */
-export function payloadJsonSchema(contract: IntegrationEventContract<unknown>): JsonSchema {
+function payloadJsonSchema(contract: IntegrationEventContract<unknown>): JsonSchema {
   const schema: unknown = contract.schema
   if (!isVineSchema(schema)) return structuredClone(UNCHECKED_PAYLOAD)
   return openObjects(vineJsonSchema(schema))
