@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, globSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -495,8 +495,11 @@ test.group('Adopting the kit in an existing app', (group) => {
     }
     // The kit's provider migrated the app's own SQLite database as it started (development);
     // read once stopped, as the logger writes from a worker thread.
-    // Every migration the app has: its own and those configure wrote.
-    const migrations = readdirSync(join(root, 'database', 'migrations')).length
+    // Every migration the app has: those configure wrote and the Inventory module's own.
+    const migrations = globSync(
+      '{database/migrations,modules/*/infrastructure/database/migrations}/*.ts',
+      { cwd: root }
+    ).length
     assert.include(server.output(), `applied ${migrations} pending migration`)
   }).timeout(300_000)
 })
