@@ -269,6 +269,8 @@ async function runCase(assert: Assert, shop: string, drawn: DrawnCase, number: n
     // documents with docs/openapi/, so the user accepts it by letting the test write them anew.
     await rm(join(shop, 'docs/openapi'), { recursive: true, force: true })
     await inApp(shop, ['ace', 'add-migration', 'Change', '--module', entity.module])
+    // The app's test holds docs/modules.md to the modules, which the change altered.
+    await inApp(shop, ['ace', 'docs:modules'])
     for (const target of targets) await inApp(shop, ['ace', 'migration:run'], target.env)
     await checkApp(assert, shop, false)
 

@@ -75,6 +75,8 @@ test.group('Scaffolding end to end', (group) => {
       ]),
       ['add-migration', 'Init', '--module', 'Catalog'],
       ['add-module', 'Orders'],
+      // The first test run wrote docs/modules.md; the app's test holds it to the modules.
+      ['docs:modules'],
     ]) {
       await inApp(shop, node, ['ace', ...command])
     }

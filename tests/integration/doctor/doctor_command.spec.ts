@@ -1,0 +1,331 @@
+import { test } from '@japa/runner'
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import Migrate from '@adonisjs/lucid/commands/migration/run'
+import AddConsumer from '#commands/add_consumer'
+import AddEntity from '#commands/add_entity'
+import AddEvent from '#commands/add_event'
+import AddMigration from '#commands/add_migration'
+import AddModule from '#commands/add_module'
+import Doctor from '#commands/doctor'
+import type { DoctorReport } from '#kit/doctor/doctor_report'
+import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+
+let shop: ScaffoldingApp
+let connection: string
+
+/**
+ * A SQLite database of the app's own, migrated: the doctor reads its migrations from the app's
+ * folders (the connection's paths are relative to the app's root).
+ */
+async function migratedDatabase(): Promise<() => Promise<void>> {
+  const db = await app.container.make('lucid.db')
+  connection = `doctor_${basename(dirname(shop.root)).replace(/\W/g, '_')}`
+  await mkdir(shop.path('tmp'), { recursive: true })
+  db.manager.add(connection, {
+    client: 'better-sqlite3',
+    connection: { filename: shop.path('tmp', 'doctor.sqlite3') },
+    useNullAsDefault: true,
+    migrations: { naturalSort: true, paths: ['database/migrations'] },
+  })
+  await shop.run(Migrate, ['--connection', connection, '--no-schema-generate'])
+  return async () => {
+    await db.manager.close(connection)
+    db.manager.release(connection)
+  }
+}
+
+async function doctor(...flags: string[]) {
+  const { exitCode, output } = await shop.run(Doctor, ['--connection', connection, ...flags])
+  return { exitCode, output }
+}
+
+/** The report of `doctor --json`, and its findings of one check. */
+async function report(check: string, ...flags: string[]) {
+  const { exitCode, output } = await doctor('--json', ...flags)
+  const parsed = JSON.parse(output) as DoctorReport
+  const findings = parsed.checks.find((entry) => entry.id === check)?.findings ?? []
+  return { exitCode, report: parsed, findings }
+}
+
+test.group('doctor', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  group.each.setup(async () => {
+    shop = await scaffoldingApp()
+    const closeDatabase = await migratedDatabase()
+    return async () => {
+      await closeDatabase()
+      await shop.remove()
+    }
+  })
+
+  test('a fresh app is clean: exit 0, every check ✓', async ({ assert }) => {
+    const { exitCode, output } = await doctor('--strict')
+    assert.equal(exitCode, 0, output)
+    assert.include(output, '✓ Kit version')
+    assert.include(output, '✓ Pending migrations')
+    assert.include(output, 'No problem found')
+    assert.notInclude(output, '✗')
+  })
+
+  test('--json prints only { ok, problems, warnings, checks }', async ({ assert }) => {
+    const { exitCode, report: parsed } = await report('kit-version')
+    assert.equal(exitCode, 0)
+    assert.deepEqual(Object.keys(parsed), ['ok', 'problems', 'warnings', 'checks'])
+    assert.isTrue(parsed.ok)
+    assert.deepEqual(
+      parsed.checks.map((check) => check.id),
+      [
+        'kit-version',
+        'modules',
+        'schema',
+        'migrations',
+        'generated-files',
+        'routes',
+        'events',
+        'messaging',
+      ]
+    )
+  })
+
+  test('kit version skew: package.json asks for a kit that is not installed', async ({
+    assert,
+  }) => {
+    const manifest = JSON.parse(await readFile(shop.path('package.json'), 'utf8'))
+    manifest.dependencies['@pantheon/kit'] = '^0.3.0'
+    await writeFile(shop.path('package.json'), JSON.stringify(manifest, null, 2))
+    const { exitCode, findings } = await report('kit-version')
+    assert.equal(exitCode, 1)
+    assert.deepEqual(findings, [
+      {
+        severity: 'error',
+        message: 'package.json asks for @pantheon/kit ^0.3.0, but 0.2.0 is installed',
+        fix: 'npm install @pantheon/kit@^0.3.0',
+      },
+    ])
+  })
+
+  test('a module without its index, or without its migrations folder', async ({ assert }) => {
+    await shop.run(AddModule, ['Catalog'])
+    await rm(shop.path('modules/catalog/infrastructure/catalog_index.ts'))
+    const missing = await report('modules')
+    assert.equal(missing.exitCode, 1)
+    assert.deepEqual(missing.findings, [
+      {
+        severity: 'error',
+        message:
+          'the Catalog module has no index (modules/catalog/infrastructure/catalog_index.ts)',
+        fix: 'node ace pantheon:index',
+      },
+    ])
+    await rm(shop.path('modules/catalog/infrastructure/database/migrations'), { recursive: true })
+    const { findings } = await report('modules')
+    assert.include(findings[1].message, 'has no migrations folder')
+  })
+
+  test('an entity definition edited without add-migration: a migration is due', async ({
+    assert,
+  }) => {
+    await shop.run(AddModule, ['Catalog'])
+    await shop.run(AddEntity, ['Product', '--module', 'Catalog', '--properties', 'Name:string'])
+    await shop.run(AddMigration, ['AddProducts', '--module', 'Catalog'])
+    const definition = shop.path('modules/catalog/domain/product_definition.ts')
+    const source = await readFile(definition, 'utf8')
+    await writeFile(
+      definition,
+      source.replace(
+        'properties: {\n',
+        "properties: {\n    stock: { type: 'int', optional: true },\n"
+      )
+    )
+    const { exitCode, findings } = await report('schema')
+    assert.equal(exitCode, 1)
+    assert.deepEqual(findings, [
+      {
+        severity: 'error',
+        message:
+          "the Catalog module's entity definitions differ from its schema snapshot (Product): a migration is due",
+        fix: 'node ace add-migration <Name> --module Catalog',
+      },
+    ])
+  })
+
+  test('a pending migration', async ({ assert }) => {
+    await writeFile(
+      shop.path('database/migrations/1999999999999_create_notes.ts'),
+      [
+        "import { BaseSchema } from '@adonisjs/lucid/schema'",
+        'export default class extends BaseSchema {',
+        "  async up() { this.schema.createTable('notes', (table) => table.increments('id')) }",
+        "  async down() { this.schema.dropTable('notes') }",
+        '}',
+        '',
+      ].join('\n')
+    )
+    const { exitCode, findings } = await report('migrations')
+    assert.equal(exitCode, 1)
+    assert.deepEqual(findings, [
+      {
+        severity: 'error',
+        message: `1 migration(s) not run on the ${connection} connection: database/migrations/1999999999999_create_notes`,
+        fix: `node ace migration:run --connection ${connection}`,
+      },
+    ])
+  })
+
+  test('a generated file edited by hand is a warning: exit 0, and 2 with --strict', async ({
+    assert,
+  }) => {
+    await shop.run(AddModule, ['Catalog'])
+    const record = JSON.parse(
+      await readFile(shop.path('modules/catalog/generated_files.json'), 'utf8')
+    )
+    const file = Object.keys(record.files).find((path) => path.startsWith('application/'))!
+    await writeFile(
+      shop.path('modules/catalog', file),
+      `// edited\n${await readFile(shop.path('modules/catalog', file), 'utf8')}`
+    )
+    const { exitCode, findings } = await report('generated-files')
+    assert.equal(exitCode, 0)
+    assert.deepEqual(findings, [
+      {
+        severity: 'warning',
+        message: `modules/catalog/${file} was edited by hand since it was generated: sync-entity will not update it`,
+        fix: 'keep the edit, or regenerate it (the edit is lost): node ace sync-entity <Entity> --module Catalog --force',
+      },
+    ])
+    const strict = await doctor('--strict')
+    assert.equal(strict.exitCode, 2)
+    assert.include(strict.output, '! Generated files edited by hand')
+  })
+
+  test('two endpoints with the same route', async ({ assert }) => {
+    await shop.run(AddModule, ['Catalog'])
+    const sample = shop.path('modules/catalog/api/get_catalog_sample_endpoint.ts')
+    await cp(sample, shop.path('modules/catalog/api/get_catalog_sample_again_endpoint.ts'))
+    const { exitCode, findings } = await report('routes')
+    assert.equal(exitCode, 1)
+    assert.lengthOf(findings, 1)
+    assert.equal(findings[0].severity, 'error')
+    assert.include(findings[0].message, 'declare the same route: the app refuses to boot')
+    assert.include(findings[0].fix, 'get_catalog_sample_endpoint.ts')
+  })
+
+  test('a consumer of an event its module does not publish', async ({ assert }) => {
+    await shop.run(AddModule, ['Catalog'])
+    await shop.run(AddModule, ['Orders'])
+    await shop.run(AddEvent, [
+      'ProductCreated',
+      '--module',
+      'Catalog',
+      '--properties',
+      'Name:string',
+    ])
+    await shop.run(AddConsumer, ['ProductCreated', '--module', 'Orders', '--from', 'Catalog'])
+    const registration = shop.path('modules/catalog/infrastructure/catalog_module.ts')
+    const source = await readFile(registration, 'utf8')
+    await writeFile(
+      registration,
+      source.replace(/readonly publishes = \[[^\]]*\]/, 'readonly publishes = []')
+    )
+    const { exitCode, findings } = await report('events', '--strict')
+    assert.equal(exitCode, 2)
+    assert.deepEqual(findings, [
+      {
+        severity: 'warning',
+        message:
+          'orders.ProductCreatedConsumer reads catalog.product_created version 1, which the catalog module does not list in its publishes: add the contract to its "readonly publishes = [...]"',
+        fix: `add the contract to the catalog module's "readonly publishes = [...]"`,
+      },
+    ])
+  })
+
+  test('a consumer of a version its publisher does not publish is a problem', async ({
+    assert,
+  }) => {
+    await shop.run(AddModule, ['Catalog'])
+    await shop.run(AddModule, ['Orders'])
+    await shop.run(AddEvent, [
+      'ProductCreated',
+      '--module',
+      'Catalog',
+      '--properties',
+      'Name:string',
+    ])
+    await shop.run(AddConsumer, ['ProductCreated', '--module', 'Orders', '--from', 'Catalog'])
+    const consumer = shop.path(
+      'modules/orders/infrastructure/consumers/product_created_consumer.ts'
+    )
+    const source = await readFile(consumer, 'utf8')
+    await writeFile(
+      consumer,
+      source.replace(
+        /static readonly consumes = (\w+)/,
+        'static readonly consumes = { ...$1, version: 2 }'
+      )
+    )
+    const { exitCode, findings } = await report('events')
+    assert.equal(exitCode, 1)
+    assert.deepEqual(
+      findings.map(({ severity, fix }) => ({ severity, fix })),
+      [
+        {
+          severity: 'error',
+          fix: "add catalog.product_created version 2 to the catalog module's publishes, or make orders.ProductCreatedConsumer read a published version (static consumes, static upcasters)",
+        },
+      ]
+    )
+    assert.include(
+      findings[0].message,
+      'orders.ProductCreatedConsumer reads catalog.product_created version 2, but the catalog module publishes only version 1'
+    )
+  })
+
+  test('an event no consumer of the app reads is a warning', async ({ assert }) => {
+    await shop.run(AddModule, ['Catalog'])
+    await shop.run(AddEvent, [
+      'ProductCreated',
+      '--module',
+      'Catalog',
+      '--properties',
+      'Name:string',
+    ])
+    const { exitCode, findings } = await report('events')
+    assert.equal(exitCode, 0)
+    assert.deepEqual(findings, [
+      {
+        severity: 'warning',
+        message:
+          'the catalog module publishes catalog.product_created, which no consumer of this app reads (fine if another service does)',
+        fix: 'consume it in the module that needs it: node ace add-consumer <Event> --module <Module> --from <Publisher>',
+      },
+    ])
+  })
+
+  test('an unreachable broker is a problem, with the fix', async ({ assert }) => {
+    const messaging = app.config.get<Record<string, unknown>>('messaging')
+    app.config.set('messaging', {
+      ...messaging,
+      transport: 'rabbitmq',
+      rabbitmq: {
+        ...(messaging.rabbitmq as object),
+        url: 'amqp://guest:guest@127.0.0.1:9',
+        exchange: 'shop.events',
+      },
+    })
+    try {
+      const { exitCode, findings } = await report('messaging')
+      assert.equal(exitCode, 1)
+      assert.lengthOf(findings, 1)
+      assert.equal(findings[0].severity, 'error')
+      assert.include(findings[0].message, 'the rabbitmq transport is unreachable')
+      assert.equal(
+        findings[0].fix,
+        'start RabbitMQ, or correct RABBITMQ_URL (or MESSAGE_TRANSPORT) in .env'
+      )
+    } finally {
+      app.config.set('messaging', messaging)
+    }
+  })
+})
