@@ -1,4 +1,5 @@
-import type { Node, SourceFile } from 'ts-morph'
+import type { SourceFile } from 'ts-morph'
+import { SourceSyntax, type TsMorph } from './source_syntax.js'
 import { ValidatorSchema, type ValidatorField } from './validator_schema.js'
 
 export type { ValidatorField } from './validator_schema.js'
@@ -11,8 +12,6 @@ export type { ValidatorField } from './validator_schema.js'
  * Each source is given as text, so a file that an enclosing command's plan writes is read as it
  * will be, before it is on disk.
  */
-
-type TsMorph = typeof import('ts-morph')
 
 /** A command or query class: `class CreateProductCommand extends Command<ProductId>`. */
 export interface MessageFacts {
@@ -65,27 +64,23 @@ let loading: Promise<ModuleFacts> | undefined
  * load it).
  */
 export function moduleFacts(): Promise<ModuleFacts> {
-  loading ??= import('ts-morph').then((tsMorph) => new ModuleFacts(tsMorph))
+  loading ??= import('ts-morph').then((tsMorph) => new ModuleFacts(new SourceSyntax(tsMorph)))
   return loading
 }
 
 export class ModuleFacts {
-  #tsMorph: TsMorph
-  #project: InstanceType<TsMorph['Project']>
-  #current?: SourceFile
+  readonly #syntax: SourceSyntax
+  readonly #tsMorph: TsMorph
 
-  constructor(tsMorph: TsMorph) {
-    this.#tsMorph = tsMorph
-    this.#project = new tsMorph.Project({
-      useInMemoryFileSystem: true,
-      skipFileDependencyResolution: true,
-    })
+  constructor(syntax: SourceSyntax) {
+    this.#syntax = syntax
+    this.#tsMorph = syntax.tsMorph
   }
 
   /** The command or query class of a message file; `className` picks one when there are more. */
   message(source: string, fileName: string, className?: string): MessageFacts | undefined {
     const { Node } = this.#tsMorph
-    for (const declaration of this.#parse(source, fileName).getClasses()) {
+    for (const declaration of this.#syntax.parse(source, fileName).getClasses()) {
       const name = declaration.getName()
       if (!name || (className !== undefined && name !== className)) continue
       const base = declaration.getExtends()
@@ -116,14 +111,14 @@ export class ModuleFacts {
    * included). Undefined when the file has no `vine.create(…)` or its schema cannot be read here.
    */
   validatorFields(source: string, fileName: string): ValidatorField[] | undefined {
-    return new ValidatorSchema(this.#tsMorph).fields(this.#parse(source, fileName))
+    return new ValidatorSchema(this.#tsMorph).fields(this.#syntax.parse(source, fileName))
   }
 
   /** The AppError failures a handler answers. */
   handler(source: string, fileName: string): HandlerFacts {
     const codes = { notFound: [] as string[], notImplemented: [] as string[] }
     let answersNotFound = false
-    for (const call of this.#appErrorCalls(this.#parse(source, fileName))) {
+    for (const call of this.#appErrorCalls(this.#syntax.parse(source, fileName))) {
       if (call.kind === 'notFound') answersNotFound = true
       if (call.kind in codes && call.code !== undefined) {
         codes[call.kind as keyof typeof codes].push(call.code)
@@ -138,15 +133,15 @@ export class ModuleFacts {
 
   /** The method and path an endpoint file's class declares, when both are string literals. */
   endpointRoute(source: string, fileName: string): EndpointRoute | undefined {
-    const file = this.#parse(source, fileName)
+    const file = this.#syntax.parse(source, fileName)
     const classes = file.getClasses()
     const ordered = [
       ...classes.filter((declaration) => declaration.isDefaultExport()),
       ...classes.filter((declaration) => !declaration.isDefaultExport()),
     ]
     for (const declaration of ordered) {
-      const method = this.#stringValue(declaration.getProperty('method')?.getInitializer())
-      const path = this.#stringValue(declaration.getProperty('path')?.getInitializer())
+      const method = this.#syntax.stringValue(declaration.getProperty('method')?.getInitializer())
+      const path = this.#syntax.stringValue(declaration.getProperty('path')?.getInitializer())
       if (method !== undefined && path !== undefined) {
         return { className: declaration.getName() ?? 'default', method: method.toLowerCase(), path }
       }
@@ -157,7 +152,8 @@ export class ModuleFacts {
   /** The module's registration class: the default-exported class of `<module>_module.ts`. */
   registration(source: string, fileName: string): RegistrationFacts | undefined {
     const { Node, SyntaxKind } = this.#tsMorph
-    const declaration = this.#parse(source, fileName)
+    const declaration = this.#syntax
+      .parse(source, fileName)
       .getClasses()
       .find((candidate) => candidate.isDefaultExport())
     const className = declaration?.getName()
@@ -186,7 +182,7 @@ export class ModuleFacts {
 
   /** The names a file exports: classes, functions and variables (arrow functions included). */
   exports(source: string, fileName: string): ExportFacts {
-    const file = this.#parse(source, fileName)
+    const file = this.#syntax.parse(source, fileName)
     const defaultClass = file
       .getClasses()
       .find((declaration) => declaration.isDefaultExport())
@@ -215,7 +211,8 @@ export class ModuleFacts {
   /** Whether the file calls a method of this name (`testUtils.db().migrate()` for `migrate`). */
   callsMethod(source: string, fileName: string, name: string): boolean {
     const { Node, SyntaxKind } = this.#tsMorph
-    return this.#parse(source, fileName)
+    return this.#syntax
+      .parse(source, fileName)
       .getDescendantsOfKind(SyntaxKind.CallExpression)
       .some((call) => {
         const callee = call.getExpression()
@@ -228,27 +225,6 @@ export class ModuleFacts {
    * is asked, so only the last tree is kept: a long run (sync-entity, a test process) does not
    * hold every file it read.
    */
-  #parse(source: string, fileName: string): SourceFile {
-    if (this.#current && !this.#current.wasForgotten()) {
-      this.#project.removeSourceFile(this.#current)
-    }
-    const name = /\.[cm]?[jt]sx?$/.test(fileName) ? fileName : `${fileName}.ts`
-    this.#current = this.#project.createSourceFile(name, source, { overwrite: true })
-    return this.#current
-  }
-
-  /** A string literal's value (quotes of any kind, a template without substitutions). */
-  #stringValue(node: Node | undefined): string | undefined {
-    const { Node } = this.#tsMorph
-    if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) {
-      return node.getLiteralValue()
-    }
-    if (Node.isAsExpression(node) || Node.isSatisfiesExpression(node)) {
-      return this.#stringValue(node.getExpression())
-    }
-    return undefined
-  }
-
   /** `AppError.<kind>(code, …)` calls, with the code when it is a string literal. */
   #appErrorCalls(file: SourceFile) {
     const { Node, SyntaxKind } = this.#tsMorph
@@ -256,7 +232,7 @@ export class ModuleFacts {
       const callee = call.getExpression()
       if (!Node.isPropertyAccessExpression(callee)) return []
       if (callee.getExpression().getText() !== 'AppError') return []
-      return [{ kind: callee.getName(), code: this.#stringValue(call.getArguments()[0]) }]
+      return [{ kind: callee.getName(), code: this.#syntax.stringValue(call.getArguments()[0]) }]
     })
   }
 }

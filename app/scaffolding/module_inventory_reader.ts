@@ -1,4 +1,4 @@
-import type { Node, SourceFile } from 'ts-morph'
+import { SourceSyntax, type TsMorph } from './source_syntax.js'
 
 /*
  * The syntax questions the module inventory asks of a module's sources (ts-morph, never regexes):
@@ -6,8 +6,6 @@ import type { Node, SourceFile } from 'ts-morph'
  * contracts a file defines and which contract a consumer takes. Reading only. Each source is
  * given as text; only the last syntax tree is kept.
  */
-
-type TsMorph = typeof import('ts-morph')
 
 /** `export const productCreatedEvent = defineIntegrationEvent<…>('catalog.product_created', 1, …)`. */
 export interface ContractFacts {
@@ -32,21 +30,17 @@ let loading: Promise<InventoryReader> | undefined
 
 /** The reader, with ts-morph loaded on first use (only the commands that read modules need it). */
 export function inventoryReader(): Promise<InventoryReader> {
-  loading ??= import('ts-morph').then((tsMorph) => new InventoryReader(tsMorph))
+  loading ??= import('ts-morph').then((tsMorph) => new InventoryReader(new SourceSyntax(tsMorph)))
   return loading
 }
 
 export class InventoryReader {
-  #tsMorph: TsMorph
-  #project: InstanceType<TsMorph['Project']>
-  #current?: SourceFile
+  readonly #syntax: SourceSyntax
+  readonly #tsMorph: TsMorph
 
-  constructor(tsMorph: TsMorph) {
-    this.#tsMorph = tsMorph
-    this.#project = new tsMorph.Project({
-      useInMemoryFileSystem: true,
-      skipFileDependencyResolution: true,
-    })
+  constructor(syntax: SourceSyntax) {
+    this.#syntax = syntax
+    this.#tsMorph = syntax.tsMorph
   }
 
   /**
@@ -55,7 +49,7 @@ export class InventoryReader {
    */
   imports(source: string, fileName: string): Map<string, ImportedName> {
     const names = new Map<string, ImportedName>()
-    for (const declaration of this.#parse(source, fileName).getImportDeclarations()) {
+    for (const declaration of this.#syntax.parse(source, fileName).getImportDeclarations()) {
       const from = declaration.getModuleSpecifierValue()
       const defaultImport = declaration.getDefaultImport()
       if (defaultImport) names.set(defaultImport.getText(), { from, name: 'default' })
@@ -73,20 +67,22 @@ export class InventoryReader {
    */
   classReferences(source: string, fileName: string, property: string): string[] | undefined {
     const { Node } = this.#tsMorph
-    const declaration = this.#parse(source, fileName)
+    const declaration = this.#syntax
+      .parse(source, fileName)
       .getClasses()
       .find((candidate) => candidate.isDefaultExport())
     const initializer = declaration?.getProperty(property)?.getInitializer()
     if (!initializer) return undefined
-    const value = this.#unwrap(initializer)
+    const value = this.#syntax.unwrap(initializer)
     const elements = Node.isArrayLiteralExpression(value) ? value.getElements() : [value]
-    return elements.map((element) => this.#unwrap(element).getText())
+    return elements.map((element) => this.#syntax.unwrap(element).getText())
   }
 
   /** The API versions a `defineApiVersions({ … })` call of the file declares. */
   apiVersions(source: string, fileName: string): ApiVersionFacts | undefined {
     const { Node, SyntaxKind } = this.#tsMorph
-    const call = this.#parse(source, fileName)
+    const call = this.#syntax
+      .parse(source, fileName)
       .getDescendantsOfKind(SyntaxKind.CallExpression)
       .find((candidate) => candidate.getExpression().getText() === 'defineApiVersions')
     const options = call?.getArguments()[0]
@@ -97,9 +93,9 @@ export class InventoryReader {
     }
     const list = valueOf('versions')
     const versions = Node.isArrayLiteralExpression(list)
-      ? list.getElements().flatMap((element) => this.#stringValue(element) ?? [])
+      ? list.getElements().flatMap((element) => this.#syntax.stringValue(element) ?? [])
       : []
-    const defaultVersion = this.#stringValue(valueOf('defaultVersion'))
+    const defaultVersion = this.#syntax.stringValue(valueOf('defaultVersion'))
     return { versions, ...(defaultVersion === undefined ? {} : { defaultVersion }) }
   }
 
@@ -107,14 +103,14 @@ export class InventoryReader {
   contracts(source: string, fileName: string): ContractFacts[] {
     const { Node } = this.#tsMorph
     const found: ContractFacts[] = []
-    for (const statement of this.#parse(source, fileName).getVariableStatements()) {
+    for (const statement of this.#syntax.parse(source, fileName).getVariableStatements()) {
       if (!statement.isExported()) continue
       for (const declaration of statement.getDeclarations()) {
         const call = declaration.getInitializer()
         if (!Node.isCallExpression(call)) continue
         if (call.getExpression().getText() !== 'defineIntegrationEvent') continue
         const [typeArgument, versionArgument] = call.getArguments()
-        const type = this.#stringValue(typeArgument)
+        const type = this.#syntax.stringValue(typeArgument)
         const version = Node.isNumericLiteral(versionArgument)
           ? versionArgument.getLiteralValue()
           : undefined
@@ -124,34 +120,5 @@ export class InventoryReader {
       }
     }
     return found
-  }
-
-  #parse(source: string, fileName: string): SourceFile {
-    if (this.#current && !this.#current.wasForgotten()) {
-      this.#project.removeSourceFile(this.#current)
-    }
-    this.#current = this.#project.createSourceFile(fileName, source, { overwrite: true })
-    return this.#current
-  }
-
-  /** The expression inside `x as const`, `x satisfies T` and parentheses. */
-  #unwrap(node: Node): Node {
-    const { Node } = this.#tsMorph
-    if (
-      Node.isAsExpression(node) ||
-      Node.isSatisfiesExpression(node) ||
-      Node.isParenthesizedExpression(node)
-    ) {
-      return this.#unwrap(node.getExpression())
-    }
-    return node
-  }
-
-  #stringValue(node: Node | undefined): string | undefined {
-    const { Node } = this.#tsMorph
-    if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) {
-      return node.getLiteralValue()
-    }
-    return undefined
   }
 }
