@@ -2,11 +2,10 @@ import { test } from '@japa/runner'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import app from '@adonisjs/core/services/app'
 import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
-import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /** The new app's server runs 140 above this suite's TEST_PORT, its own tests 141 above it. */
 const inApp = generatedAppCommands(141, { scaffoldInProcess: true })
@@ -53,9 +52,7 @@ test.group('Changing an entity, end to end', (group) => {
   test('a property added, one dropped and one retyped flow through sync-entity and add-migration to the API', async ({
     assert,
   }) => {
-    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
-    const shop = join(workspace, 'Shop')
-    await installOffline(shop)
+    const shop = await copyOfInitializedApp(workspace)
     const ace = async (...args: string[]) => {
       const { stdout } = await inApp(shop, node, ['ace', ...args])
       return stdout

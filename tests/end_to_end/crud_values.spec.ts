@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
-import app from '@adonisjs/core/services/app'
-import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { crudCommandLines } from '#tests/common/crud_scaffolding'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { runOrFail } from '#tests/common/generated_app_commands'
 import { testPort } from '#tests/common/test_ports'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /** Ports of the new app's server, apart from this suite's own (TEST_PORT, 5100 by default). */
 
@@ -141,9 +140,7 @@ test.group('Generated CRUD values end to end', (group) => {
             }
       if (database === 'PostgreSQL') cleanup(await createPostgresDatabase(dbName))
 
-      await inApp(app.makePath(), ['ace', 'init', 'Shop', '--out', workspace], {})
-      const shop = join(workspace, 'Shop')
-      await installOffline(shop)
+      const shop = await copyOfInitializedApp(workspace)
       const env = { NODE_ENV: 'development', TZ: timeZone, ...dbEnv }
       for (const command of SCAFFOLDING) await inApp(shop, ['ace', ...command], env)
       await inApp(shop, ['ace', 'migration:run'], env)

@@ -2,12 +2,11 @@ import { test } from '@japa/runner'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import app from '@adonisjs/core/services/app'
-import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { compileClients, documentsIn, runProgram } from '#tests/common/typed_client/client_programs'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /** The new app's ports: 40 and 141 above this suite's own (TEST_PORT, 5100 by default). */
 const inApp = generatedAppCommands(40, { scaffoldInProcess: true })
@@ -57,9 +56,7 @@ test.group('Generated endpoints document their bodies and problems, end to end',
     assert,
   }) => {
     const node = process.execPath
-    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
-    const shop = join(workspace, 'Shop')
-    await installOffline(shop)
+    const shop = await copyOfInitializedApp(workspace)
     for (const command of SCAFFOLDING) await inApp(shop, node, ['ace', ...command])
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
     await inApp(shop, node, ['ace', 'migration:run'])

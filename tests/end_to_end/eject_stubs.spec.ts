@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
-import { installOffline } from '#tests/common/kit_app'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 const run = promisify(execFile)
 const HANDLER = 'modules/orders/application/queries/get_orders_sample/get_orders_sample_handler.ts'
@@ -22,12 +22,7 @@ test.group('Stubs of an app made by init', (group) => {
     assert,
   }) => {
     const node = process.execPath
-    await run(node, ['ace', 'init', 'Shop', '--out', workspace], {
-      cwd: app.makePath(),
-      timeout: 120_000,
-    })
-    const shop = join(workspace, 'Shop')
-    await installOffline(shop)
+    const shop = await copyOfInitializedApp(workspace)
     const inShop = (...args: string[]) =>
       run(node, ['ace', ...args], { cwd: shop, timeout: 120_000 })
 

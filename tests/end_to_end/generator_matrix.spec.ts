@@ -4,7 +4,6 @@ import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import string from '@adonisjs/core/helpers/string'
-import app from '@adonisjs/core/services/app'
 import { snakeCase } from '#kit/scaffolding/names'
 import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
 import { portAbove } from '#tests/common/generated_app_commands'
@@ -292,7 +291,7 @@ test.group('Generator matrix', (group) => {
   group.tap((t) => t.tags(['@long']))
   let template: Awaited<ReturnType<typeof templateApp>>
   group.setup(async () => {
-    template = await templateApp(app.makePath())
+    template = await templateApp()
     return () => template.remove()
   })
 

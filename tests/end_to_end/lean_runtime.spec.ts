@@ -6,10 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import app from '@adonisjs/core/services/app'
-import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { testPort } from '#tests/common/test_ports'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 const run = promisify(execFile)
 const RECORDER = fileURLToPath(new URL('../fixtures/record_imports.mjs', import.meta.url))
@@ -27,12 +26,7 @@ test.group('A generated app in production', (group) => {
     assert,
   }) => {
     const node = process.execPath
-    await run(node, ['ace', 'init', 'Shop', '--out', workspace], {
-      cwd: app.makePath(),
-      timeout: 120_000,
-    })
-    const shop = join(workspace, 'Shop')
-    await installOffline(shop)
+    const shop = await copyOfInitializedApp(workspace)
     await run(node, ['ace', 'add-module', 'Orders'], { cwd: shop, timeout: 120_000 })
     await run(node, ['ace', 'build'], { cwd: shop, timeout: 240_000 })
     const build = join(shop, 'build')

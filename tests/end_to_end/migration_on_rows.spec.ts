@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
-import app from '@adonisjs/core/services/app'
-import { installOffline } from '#tests/common/kit_app'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /** The new app's test port: 140 above this suite's own (TEST_PORT, 5100 by default). */
 const inApp = generatedAppCommands(140, { scaffoldInProcess: true })
@@ -106,9 +105,7 @@ test.group('add-migration on a table with rows, end to end', (group) => {
   /** A new app with a Catalog module, installed, whose ace commands run on `env`'s database. */
   async function catalogApp(env: Record<string, string>) {
     const node = process.execPath
-    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
-    const shop = join(workspace, 'Shop')
-    await installOffline(shop)
+    const shop = await copyOfInitializedApp(workspace)
     const ace = (...args: string[]) => inApp(shop, node, ['ace', ...args], env)
     await ace('add-module', 'Catalog')
     return { shop, ace }

@@ -2,10 +2,9 @@ import { test } from '@japa/runner'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import app from '@adonisjs/core/services/app'
-import { installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /**
  * The new app's ports: 30 and 131 above this suite's own (TEST_PORT, 5100 by default).
@@ -24,9 +23,7 @@ test.group('A command or query not implemented yet, end to end', (group) => {
     assert,
   }) => {
     const node = process.execPath
-    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
-    const shop = join(workspace, 'Shop')
-    await installOffline(shop)
+    const shop = await copyOfInitializedApp(workspace)
 
     for (const command of [
       ['add-module', 'Billing'],

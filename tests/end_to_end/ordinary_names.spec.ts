@@ -2,12 +2,11 @@ import { test } from '@japa/runner'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import app from '@adonisjs/core/services/app'
-import { installOffline } from '#tests/common/kit_app'
 import { startPostgresInstance } from '#tests/common/postgres_instance'
 import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /**
  * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default), and
@@ -27,9 +26,7 @@ test.group('Names that are SQL keywords, end to end', (group) => {
     assert,
   }) => {
     const node = process.execPath
-    await inApp(app.makePath(), node, ['ace', 'init', 'Shop', '--out', workspace])
-    const shop = join(workspace, 'Shop')
-    await installOffline(shop)
+    const shop = await copyOfInitializedApp(workspace)
 
     for (const command of [
       ['add-module', 'Sales'],

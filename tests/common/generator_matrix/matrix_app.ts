@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { installOffline } from '#tests/common/kit_app'
+import { copyOfInitializedApp } from '#tests/common/initialized_app'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { startServerProcess } from '#tests/common/server_process'
 
@@ -34,21 +34,17 @@ export async function inApp(cwd: string, args: string[], env: Record<string, str
 }
 
 /**
- * An app made by `init` and installed offline once, in a temp folder; each case copies it, so
- * every case starts from a clean app without paying for `init` again.
+ * A folder of cases, each a fresh copy of the app `init` made once for this process
+ * (copyOfInitializedApp), so every case starts from a clean app without paying for `init` again.
  */
-export async function templateApp(kitRoot: string) {
+export async function templateApp() {
   const folder = await mkdtemp(join(tmpdir(), 'pantheon-matrix-'))
-  await inApp(kitRoot, ['ace', 'init', 'Shop', '--out', folder])
-  const root = join(folder, 'Shop')
-  await installOffline(root)
   let copies = 0
   return {
-    /** A fresh copy of the app; node_modules' links are copied as links. */
     async copy() {
       const target = join(folder, `case_${++copies}`)
-      await cp(root, target, { recursive: true, verbatimSymlinks: true })
-      return target
+      await mkdir(target)
+      return copyOfInitializedApp(target)
     },
     /** Moves a failing case's app out of the template's folder, to be looked at. */
     async keep(caseRoot: string) {
