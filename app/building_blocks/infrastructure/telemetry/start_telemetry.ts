@@ -2,12 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { register } from 'node:module'
 import { parseEnv } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { markTracingActive, isTracing } from './tracing.js'
 import { serviceName, telemetryWanted } from './telemetry_settings.js'
-import { traceMediator } from './mediator_spans.js'
-import { traceMessaging } from './messaging_spans.js'
-import { measureMessaging } from './messaging_metrics.js'
-import { nameRequestSpans } from './request_span.js'
 
 /** Unsubscribes from the kit's diagnostics channels (set while telemetry runs). */
 let unsubscribe: (() => void) | undefined
@@ -32,6 +27,21 @@ export async function startTelemetry(appRoot: URL): Promise<boolean> {
   })
   manager?.start()
   await waitForAllMessagesAcknowledged()
+  // Imported here, not at the top: every ace command starts with this function, and an app
+  // without an OTLP endpoint should not load the OpenTelemetry API to learn it has none.
+  const [
+    { markTracingActive },
+    { traceMediator },
+    { traceMessaging },
+    { measureMessaging },
+    { nameRequestSpans },
+  ] = await Promise.all([
+    import('./tracing.js'),
+    import('./mediator_spans.js'),
+    import('./messaging_spans.js'),
+    import('./messaging_metrics.js'),
+    import('./request_span.js'),
+  ])
   markTracingActive()
   // The kit's core publishes on diagnostics channels; its spans and metrics are made here.
   const stops = [traceMediator(), traceMessaging(), measureMessaging(), nameRequestSpans()]
@@ -48,7 +58,8 @@ const FLUSH_LIMIT_MS = 3_000
  * rest of the shutdown (closing the database, the broker).
  */
 export async function stopTelemetry(): Promise<void> {
-  if (!isTracing()) return
+  if (!unsubscribe) return
+  const { markTracingActive } = await import('./tracing.js')
   markTracingActive(false)
   unsubscribe?.()
   unsubscribe = undefined
