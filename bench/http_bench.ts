@@ -1,7 +1,8 @@
 /*
  * HTTP benchmark, side by side in one run (npm run bench): raw node:http, Fastify 5, AdonisJS as
- * it comes (bench/servers/adonis_minimal), bare AdonisJS routes in the app and Pantheon's full
- * path, on the production build. Servers are pinned to CPU 1
+ * it comes (bench/servers/adonis_minimal), a NestJS peer (bench/servers/nest: Fastify adapter,
+ * @nestjs/cqrs, TypeORM, class-validator; held to Catalog's contract before it is measured), bare
+ * AdonisJS routes in the app and Pantheon's full path, on the production build. Servers are pinned to CPU 1
  * and the load generator (wrk) to CPU 0; every target gets a discarded warm-up, then REPEAT
  * rounds made of interleaved one-second slices (bench/http/rounds.ts). Prints medians, spreads, server CPU per
  * request and paired ratios, writes bench/results/latest.md and .json, and exits 1 when a
@@ -14,10 +15,13 @@ import { runScenario, type Row, type RunOptions } from './http/rounds.js'
 import { SPREAD_LIMIT } from './messaging/stats.js'
 import { requireLoadGenerator } from './http/load_generator.js'
 import { FLOOR_BODY } from './http/floor_body.js'
+import { requireSameContract } from './http/contract_check.js'
+import { prepareNestPeer } from './http/nest_peer.js'
 import {
   appEnv,
   build,
   countProducts,
+  PEERS_PG_URL,
   PG_URL,
   prepareDatabases,
   requireSameFloorAnswer,
@@ -37,6 +41,9 @@ const options: RunOptions = {
 }
 
 const STOCK_ADONIS = 'AdonisJS as it comes, no middleware'
+const NEST = 'NestJS (Fastify, cqrs, TypeORM)'
+const PANTHEON_GET = 'Pantheon /api/v1/catalog/:id'
+const PANTHEON_POST = 'Pantheon POST /api/catalog/'
 
 const RATIOS: RatioSpec[] = [
   {
@@ -73,9 +80,38 @@ const RATIOS: RatioSpec[] = [
     p99Goal: 1.2,
   },
   {
+    name: 'Pantheon GET / NestJS (PostgreSQL)',
+    scenario: 'GET product, PostgreSQL',
+    target: PANTHEON_GET,
+    baseline: NEST,
+    goal: 1.2,
+    p99Goal: 1.2,
+  },
+  {
+    name: 'Pantheon GET / Fastify + pg',
+    scenario: 'GET product, PostgreSQL',
+    target: PANTHEON_GET,
+    baseline: 'Fastify + pg',
+    goal: 0.75,
+  },
+  {
+    name: 'Pantheon POST / NestJS, same statements (PostgreSQL)',
+    scenario: 'POST product, PostgreSQL',
+    target: PANTHEON_POST,
+    baseline: NEST,
+    goal: 1.2,
+  },
+  {
+    name: 'Pantheon POST / Fastify + pg, same statements',
+    scenario: 'POST product, PostgreSQL',
+    target: PANTHEON_POST,
+    baseline: 'Fastify + pg',
+    goal: 0.95,
+  },
+  {
     name: 'Pantheon GET / bare Adonis (PostgreSQL)',
     scenario: 'GET product, PostgreSQL',
-    target: 'Pantheon /api/v1/catalog/:id',
+    target: PANTHEON_GET,
     baseline: 'bare Adonis + Lucid',
     goal: 0.85,
     p99Goal: 1.2,
@@ -83,7 +119,7 @@ const RATIOS: RatioSpec[] = [
   {
     name: 'Pantheon POST / bare Adonis, same statements (PostgreSQL)',
     scenario: 'POST product, PostgreSQL',
-    target: 'Pantheon POST /api/catalog/',
+    target: PANTHEON_POST,
     baseline: 'bare Adonis, same statements',
     goal: 0.8,
     p99Goal: 1.2,
@@ -91,18 +127,19 @@ const RATIOS: RatioSpec[] = [
   {
     name: 'Pantheon POST / bare Adonis, product insert only',
     scenario: 'POST product, PostgreSQL',
-    target: 'Pantheon POST /api/catalog/',
+    target: PANTHEON_POST,
     baseline: 'bare Adonis, product insert only',
   },
   {
     name: 'Pantheon GET / bare Adonis (SQLite)',
     scenario: 'GET product, SQLite',
-    target: 'Pantheon /api/v1/catalog/:id',
+    target: PANTHEON_GET,
     baseline: 'bare Adonis + Lucid',
   },
 ]
 
 requireLoadGenerator()
+const nestPeer = prepareNestPeer()
 const { appRoot, remove } = build()
 const pgIds = await prepareDatabases(appRoot)
 const withFloorBody = { ...process.env, BENCH_FLOOR_BODY: FLOOR_BODY }
@@ -117,8 +154,15 @@ const fastify = await startServer(
   'fastify',
   [join(ROOT, 'bench/servers/fastify_server.mjs')],
   ROOT,
-  { ...withFloorBody, DATABASE_URL: PG_URL },
+  { ...withFloorBody, DATABASE_URL: PEERS_PG_URL },
   6102
+)
+const nest = await startServer(
+  'nest',
+  [nestPeer],
+  ROOT,
+  { ...process.env, NODE_ENV: 'production', DATABASE_URL: PEERS_PG_URL },
+  6106
 )
 const stockAdonis = await startServer(
   'adonis',
@@ -142,7 +186,7 @@ const onSqlite = await startServer(
   appEnv({ DB_CONNECTION: 'sqlite', SQLITE_FILENAME: SQLITE_FILE }),
   6104
 )
-const servers = [node, fastify, stockAdonis, onPg, onSqlite]
+const servers = [node, fastify, stockAdonis, nest, onPg, onSqlite]
 try {
   const sqliteIds = await seedThrough(6104, 1000)
   const at = (port: number, pid: number | undefined, relays = false) => ({
@@ -163,6 +207,10 @@ try {
     floor.map(({ port, path }) => `http://127.0.0.1:${port}${path}`),
     FLOOR_BODY
   )
+  const compared = await requireSameContract('http://127.0.0.1:6103', {
+    [NEST]: 'http://127.0.0.1:6106',
+  })
+  console.error(`${NEST} answers the ${compared} contract requests as Pantheon does.`)
   rows.push(...(await runScenario('floor', floor, pgIds, options)))
   rows.push(
     ...(await runScenario(
@@ -170,7 +218,8 @@ try {
       [
         { label: 'Fastify + pg', ...at(6102, fastify.pid), path: '/products/{id}' },
         { label: 'bare Adonis + Lucid', ...pgApp, path: '/bench/products/{id}' },
-        { label: 'Pantheon /api/v1/catalog/:id', ...pgApp, path: '/api/v1/catalog/{id}' },
+        { label: NEST, ...at(6106, nest.pid), path: '/api/v1/catalog/{id}' },
+        { label: PANTHEON_GET, ...pgApp, path: '/api/v1/catalog/{id}' },
         { label: 'Pantheon /api/catalog/:id', ...pgApp, path: '/api/catalog/{id}' },
       ],
       pgIds,
@@ -193,7 +242,9 @@ try {
         path: '/bench/products-with-event',
         method: 'POST',
       },
-      { label: 'Pantheon POST /api/catalog/', ...pgApp, path: '/api/catalog/', method: 'POST' },
+      { label: NEST, ...at(6106, nest.pid), path: '/api/catalog/', method: 'POST' },
+      { label: 'Fastify + pg', ...at(6102, fastify.pid), path: '/products', method: 'POST' },
+      { label: PANTHEON_POST, ...pgApp, path: '/api/catalog/', method: 'POST' },
     ],
     pgIds,
     options
@@ -206,7 +257,7 @@ try {
       [
         { label: 'bare Adonis + Lucid', ...at(6104, onSqlite.pid), path: '/bench/products/{id}' },
         {
-          label: 'Pantheon /api/v1/catalog/:id',
+          label: PANTHEON_GET,
           ...at(6104, onSqlite.pid),
           path: '/api/v1/catalog/{id}',
         },

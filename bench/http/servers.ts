@@ -13,6 +13,12 @@ import { buildIntoTemporaryFolder } from '../load_check/isolated_build.js'
 export const ROOT = join(import.meta.dirname, '../..')
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 export const PG_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, '/pantheon_bench')
+/**
+ * The peers' copy of the database (NestJS, Fastify + pg), made from the seeded one: the rows
+ * their creates add to its outbox are not Pantheon's relay's to deliver, which would spend the
+ * CPU the peers are measured on.
+ */
+export const PEERS_PG_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, '/pantheon_bench_peers')
 export const SQLITE_FILE = join(tmpdir(), 'pantheon-bench.sqlite3')
 export const PINNED = cpus().length >= 2 && existsSync('/usr/bin/taskset')
 
@@ -52,6 +58,7 @@ export async function prepareDatabases(appRoot: string): Promise<string[]> {
   // A new database every run: rows, dead tuples and outbox history left by an earlier run made
   // the next one's inserts measurably slower, so two runs were not comparable.
   await withPostgres(PG_ADMIN_URL, async (admin) => {
+    await admin.query('drop database if exists pantheon_bench_peers with (force)')
     await admin.query('drop database if exists pantheon_bench with (force)')
     await admin.query('create database pantheon_bench')
   })
@@ -72,7 +79,7 @@ export async function prepareDatabases(appRoot: string): Promise<string[]> {
     name: `Product ${n}`,
     price: '19.99',
   }))
-  return withPostgres(PG_URL, async (client) => {
+  const ids = await withPostgres(PG_URL, async (client) => {
     for (const product of products) {
       await client.query(
         'insert into catalog_products (id, name, price, created_at) values ($1, $2, $3, now())',
@@ -81,6 +88,10 @@ export async function prepareDatabases(appRoot: string): Promise<string[]> {
     }
     return products.map((product) => product.id)
   })
+  await withPostgres(PG_ADMIN_URL, (admin) =>
+    admin.query('create database pantheon_bench_peers template pantheon_bench')
+  )
+  return ids
 }
 
 /** SQLite is seeded through the bare route of its server (one writer: the server itself). */
@@ -97,11 +108,17 @@ export async function seedThrough(port: number, count: number): Promise<string[]
   return ids
 }
 
-export const countProducts = () =>
-  withPostgres(PG_URL, async (client) => {
-    const { rows } = await client.query('select count(*)::int as total from catalog_products')
-    return rows[0].total as number
-  })
+/** Products stored on PostgreSQL, Pantheon's and the peers' together. */
+export async function countProducts(): Promise<number> {
+  let total = 0
+  for (const url of [PG_URL, PEERS_PG_URL]) {
+    total += await withPostgres(url, async (client) => {
+      const { rows } = await client.query('select count(*)::int as total from catalog_products')
+      return rows[0].total as number
+    })
+  }
+  return total
+}
 
 /**
  * Waits until the relay has delivered every event in the outbox, so that no run measures the
