@@ -1,7 +1,6 @@
 import { indexEntities } from '@adonisjs/core'
 import { defineConfig } from '@adonisjs/core/app'
-import { indexModules, reindexModules } from '@pantheon/kit/hooks'
-import { moduleRegistrationFiles } from '@pantheon/kit/modules'
+import { indexModules, moduleRegistrationFiles, reindexModules } from '@pantheon/kit/hooks'
 
 /**
  * Every module's registration class, found on disk: adding a module never edits this file.

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { args } from '@adonisjs/core/ace'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { assertPascalCaseName, camelCase, moduleNames } from '../app/scaffolding/names.js'
+import { isRemovedModule } from '../app/scaffolding/removed_module.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
@@ -17,7 +18,6 @@ const MODULE_STUBS = [
   'integration_readme',
   'sample_handler_test',
   'sample_endpoint_test',
-  'layers_test',
 ]
 
 export default class AddModule extends ScaffoldCommand {
@@ -32,7 +32,8 @@ export default class AddModule extends ScaffoldCommand {
     assertPascalCaseName(this.name, 'module', { sql: true })
     const module = moduleNames(this.name)
     const moduleRoot = this.app.makePath('modules', module.folder)
-    if (existsSync(moduleRoot) && !this.force) {
+    // What remove-module kept of a module of this name (its migrations) is no module yet.
+    if (existsSync(moduleRoot) && !this.force && !isRemovedModule(moduleRoot)) {
       throw new ScaffoldError(
         `The module modules/${module.folder} already exists`,
         'Choose another name, or use --force to overwrite its generated files'
@@ -53,7 +54,8 @@ export default class AddModule extends ScaffoldCommand {
     }
     // Empty layers are kept in git by a placeholder until they get their first file.
     plan.create(join(moduleRoot, 'domain', '.gitkeep'), '')
-    plan.create(join(moduleRoot, 'infrastructure', 'database', 'migrations', '.gitkeep'), '')
+    const migrations = join(moduleRoot, 'infrastructure', 'database', 'migrations')
+    if (!existsSync(migrations)) plan.create(join(migrations, '.gitkeep'), '')
     return plan
   }
 

@@ -8,7 +8,12 @@ import { moduleFacts } from '../app/scaffolding/module_facts.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, sentenceWords, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
-import { resolveResultType, useCaseName } from '../app/scaffolding/result_type.js'
+import {
+  queryParametersName,
+  queryResultType,
+  resolveResultType,
+  useCaseName,
+} from '../app/scaffolding/result_type.js'
 import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
@@ -26,11 +31,14 @@ export default class AddQuery extends ScaffoldCommand {
   declare module?: string
 
   @flags.string({
-    description: 'What the handler returns: a DTO (created when missing) or a primitive',
+    description:
+      'What the handler returns: a DTO (created when missing) or a primitive; derived for Get<Entity>ById (<Entity>Dto) and List<Entities> (<Entity>ListDto)',
   })
   declare resultType?: string
 
   #moduleRoot?: string
+  /** What the next step exposes: the module, the query's route and its result type. */
+  #exposed?: { module: string; route: string; resultType: string }
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
@@ -39,9 +47,23 @@ export default class AddQuery extends ScaffoldCommand {
     assertPascalCaseName(name, 'query')
     const entities = await this.entityDefinitions(module.root)
     const intent = queryIntent(name, entities)
-    const result = resolveResultType(this.resultType, module.root, entities, {
-      allowMissingDto: true,
-    })
+    const result = resolveResultType(
+      queryResultType(name, intent, this.resultType),
+      module.root,
+      entities,
+      { allowMissingDto: true }
+    )
+    this.#exposed = {
+      module: module.pascal,
+      // A list is the collection itself; a custom query takes no id, so it gets a path of its own.
+      route:
+        intent.kind === 'list'
+          ? '/'
+          : intent.kind === 'getById'
+            ? '/:id'
+            : `/${snakeCase(name).replace(/_/g, '-')}`,
+      resultType: result.type,
+    }
     const snake = snakeCase(name)
     const folder = join(module.root, 'application', 'queries', snake)
     if (existsSync(folder) && !this.force) {
@@ -65,6 +87,7 @@ export default class AddQuery extends ScaffoldCommand {
       snake,
       intent,
       result,
+      parameters: queryParametersName(name),
     }
 
     if (intent.kind === 'custom') {
@@ -75,11 +98,6 @@ export default class AddQuery extends ScaffoldCommand {
         plan.create(...(await this.render('query/custom_dto', { ...state, customDto })))
       }
     } else {
-      if (!result.type.endsWith('Dto')) {
-        throw new ScaffoldError(
-          `${name} returns a DTO: use --result-type ${intent.entity.name}${intent.kind === 'list' ? 'ListDto' : 'Dto'}`
-        )
-      }
       const entity = intent.names
       const dto = intent.kind === 'getById' ? dtoOf(result.type) : dtoOf(`${entity.pascal}Dto`)
       const listDto = dtoOf(result.type)
@@ -97,6 +115,7 @@ export default class AddQuery extends ScaffoldCommand {
         dto,
         listDto,
         entityFields: entityFieldSpecs,
+        pluralWords: sentenceWords(entity.plural),
         fields,
         summary:
           intent.kind === 'getById'
@@ -148,8 +167,9 @@ export default class AddQuery extends ScaffoldCommand {
 
   protected nextSteps(): string[] {
     const name = useCaseName(this.name, 'Query')
+    const { module, route, resultType } = this.#exposed!
     return [
-      `Expose it: node ace add-endpoint ${name} --module ${this.module} --method GET --route /:id --query ${name} --result-type ${this.resultType}`,
+      `Expose it: node ace add-endpoint ${name} --module ${module} --method GET --route ${route} --query ${name} --result-type ${resultType}`,
     ]
   }
 }

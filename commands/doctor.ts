@@ -3,6 +3,8 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { doctorChecks } from '../app/doctor/checks.js'
 import { runCheck, type CheckResult } from '../app/doctor/doctor_check.js'
 import { checkMark, doctorExitCode, doctorReport } from '../app/doctor/doctor_report.js'
+import { prettierFormatter } from '../app/scaffolding/format_files.js'
+import SyncEntity from './sync_entity.js'
 
 /**
  * Looks the app over: each check prints one line (✓ nothing found, ✗ a problem, ! warnings) with
@@ -31,7 +33,12 @@ export default class Doctor extends BaseCommand {
   declare strict: boolean
 
   async run(): Promise<void> {
-    const context = { appRoot: this.app.makePath(), app: this.app, connection: this.connection }
+    const context = {
+      appRoot: this.app.makePath(),
+      app: this.app,
+      connection: this.connection,
+      entitySync: (module: string, entity: string) => this.#entitySync(module, entity),
+    }
     const results: CheckResult[] = []
     for (const check of doctorChecks) results.push(await runCheck(check, context))
     const report = doctorReport(results)
@@ -52,5 +59,15 @@ export default class Doctor extends BaseCommand {
         ? 'No problem found'
         : `${report.problems} problem(s), ${report.warnings} warning(s)`
     )
+  }
+
+  /** The files sync-entity would write for the entity, formatted as it writes them; none written. */
+  async #entitySync(module: string, entity: string): Promise<Map<string, string>> {
+    const sync = await this.kernel.create(SyncEntity, [entity, '--module', module])
+    sync.app = this.app
+    const plan = await sync.planFiles()
+    const format = await prettierFormatter(this.app.makePath())
+    if (format) await plan.format(format)
+    return new Map(plan.generatedFiles().map((file) => [file.path, file.contents]))
   }
 }

@@ -61,6 +61,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   SQLITE_FILENAME: Env.schema.string.optional(),
   DB_AUTO_MIGRATE: Env.schema.boolean.optional(),
 
+  /** The modules this host serves, migrates and consumes for (catalog,orders); unset: every one. */
+  PANTHEON_MODULES: Env.schema.string.optional(),
+
   /** OpenTelemetry (docs/observability.md): off unless an OTLP endpoint is set. */
   OTEL_EXPORTER_OTLP_ENDPOINT: Env.schema.string.optional({ format: 'url', tld: false }),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: Env.schema.string.optional({ format: 'url', tld: false }),

@@ -16,7 +16,12 @@ export interface DoctorContext {
   app: ApplicationService
   /** The database connection whose migrations are checked; the default one when undefined. */
   connection?: string
+  /** What `sync-entity <entity> --module <module>` would write, planned and formatted, not written. */
+  entitySync: EntitySyncPlanner
 }
+
+/** The text sync-entity would write for one entity, by absolute path (commands plan it). */
+type EntitySyncPlanner = (module: string, entity: string) => Promise<Map<string, string>>
 
 /** One thing the doctor looks at in the app. */
 export interface DoctorCheck {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { staleModuleIndexes } from '../scaffolding/module_indexes.js'
+import { isRemovedModule } from '../scaffolding/removed_module.js'
 import { appModules } from './app_modules.js'
 import type { DoctorCheck, Finding } from './doctor_check.js'
 
@@ -15,6 +16,8 @@ export const moduleLayoutCheck: DoctorCheck = {
       const infrastructure = join(module.root, 'infrastructure')
       const path = (file: string) => relative(appRoot, join(infrastructure, file))
       const registration = path(`${module.folder}_module.ts`)
+      // What remove-module keeps of a module: its migrations, the history of the databases.
+      if (isRemovedModule(module.root)) continue
       if (!existsSync(join(appRoot, registration))) {
         findings.push({
           severity: 'error',

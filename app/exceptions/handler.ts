@@ -13,6 +13,7 @@ import {
   translateStorageFull,
 } from '../building_blocks/infrastructure/persistence/storage_full.js'
 import { storageHealth } from '../building_blocks/infrastructure/persistence/storage_health.js'
+import { translateConstraintViolation } from '../building_blocks/infrastructure/persistence/constraint_violation.js'
 import { UNEXPECTED_ERROR_CODE } from '../building_blocks/application/pipeline/exception_guard_behavior.js'
 
 interface HttpError {
@@ -41,8 +42,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     }
     // A write outside any unit of work (code that uses the database directly) is marked here.
     if (isStorageFull(error)) storageHealth.reportFull()
-    const unavailable = translateStorageFull(error) ?? translateDatabaseUnavailable(error)
-    if (unavailable) return sendAppError(ctx, unavailable)
+    const known =
+      translateStorageFull(error) ??
+      translateDatabaseUnavailable(error) ??
+      translateConstraintViolation(error)
+    if (known) return sendAppError(ctx, known)
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       return sendProblem(ctx, {
         status: 400,
@@ -62,7 +66,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (
       this.isUnexpected(error as HttpError) &&
       !translateDatabaseUnavailable(error) &&
-      !isStorageFull(error)
+      !isStorageFull(error) &&
+      !translateConstraintViolation(error)
     ) {
       ctx.logger.error({ err: error }, 'unhandled error while serving the request')
     }

@@ -10,16 +10,23 @@ import { stubsRoot } from './stubs_root.js'
 type TsMorph = typeof import('ts-morph')
 
 /**
- * The kit's files an existing app lacks: the host settings, the messaging settings and the
- * messaging tables. Rendered from the same templates as `init` (stubs/pantheon/app/…). No
- * config/limiter.ts or config/redis.ts: the provider needs neither (the memory transport is the
- * default), and the rate limit's middleware is not added to an app that did not ask for it.
+ * The kit's files an existing app lacks: the host settings, the messaging settings, the
+ * messaging tables, and the architecture test that holds every module to the rules
+ * (verifyModules: add-module writes no rule file per module). Rendered from the same templates
+ * as `init` (stubs/pantheon/app/…). No config/limiter.ts or config/redis.ts: the provider needs
+ * neither (the memory transport is the default), and the rate limit's middleware is not added
+ * to an app that did not ask for it.
  */
 function appStubs(): string[] {
   const migrations = globSync('app/database/migrations/*.stub', {
     cwd: join(stubsRoot, 'pantheon'),
   })
-  return ['app/config/pantheon.ts.stub', 'app/config/messaging.ts.stub', ...migrations.sort()]
+  return [
+    'app/config/pantheon.ts.stub',
+    'app/config/messaging.ts.stub',
+    'app/tests/architecture/solution.spec.ts.stub',
+    ...migrations.sort(),
+  ]
 }
 
 /**
@@ -197,16 +204,23 @@ function loadModuleProviders(
   config: ObjectLiteralExpression,
   template: SourceFile
 ) {
-  const specifier = '@pantheon/kit/modules'
+  // From the hooks subpath, which adonisrc.ts imports anyway: the modules subpath loads the whole
+  // runtime (HTTP, OpenAPI, messaging), and every ace command reads adonisrc.ts.
+  const specifier = '@pantheon/kit/hooks'
   const imported = rcFile.getImportDeclaration(specifier)
-  if (!imported) {
+  const importedElsewhere = rcFile
+    .getImportDeclarations()
+    .some((declaration) =>
+      declaration.getNamedImports().some((named) => named.getName() === 'moduleRegistrationFiles')
+    )
+  if (importedElsewhere) {
+    // An app adopted before keeps its import.
+  } else if (!imported) {
     rcFile.addImportDeclaration({
       moduleSpecifier: specifier,
       namedImports: ['moduleRegistrationFiles'],
     })
-  } else if (
-    !imported.getNamedImports().some((named) => named.getName() === 'moduleRegistrationFiles')
-  ) {
+  } else {
     imported.addNamedImport('moduleRegistrationFiles')
   }
 

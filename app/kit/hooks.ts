@@ -4,6 +4,12 @@
  * indexes up to date while `node ace serve --watch` runs.
  */
 
+/**
+ * The glob adonisrc.ts gives its providers: exported here, beside the hooks, because reading
+ * adonisrc.ts is the first thing every ace command does, and this subpath loads nothing else.
+ */
+export { moduleRegistrationFiles } from '../building_blocks/infrastructure/modules/module_discovery.js'
+
 /** Loaded when a hook runs, so reading adonisrc.ts never loads the scaffolding code. */
 const moduleIndexes = () => import('../scaffolding/module_indexes.js')
 

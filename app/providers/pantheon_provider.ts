@@ -4,6 +4,11 @@ import type { Database } from '@adonisjs/lucid/database'
 import { Mediator } from '../building_blocks/application/mediator.js'
 import { ConsumerRegistry } from '../building_blocks/infrastructure/messaging/consumer_registry.js'
 import { checkPublishedVersions } from '../building_blocks/infrastructure/messaging/published_versions_check.js'
+import {
+  checkUnselectedPublishers,
+  judgedHere,
+} from '../building_blocks/infrastructure/messaging/unselected_publishers_check.js'
+import { selectedModules } from '../building_blocks/infrastructure/modules/module_discovery.js'
 import { DeadLetterReplay } from '../building_blocks/infrastructure/messaging/dead_letter_replay.js'
 import { DeadLetters } from '../building_blocks/infrastructure/messaging/dead_letters.js'
 import { MessageRejected } from '../building_blocks/infrastructure/messaging/message_rejection.js'
@@ -32,6 +37,7 @@ import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipel
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
 import { databaseGate } from '../building_blocks/infrastructure/persistence/database_gate.js'
 import { translateStorageFull } from '../building_blocks/infrastructure/persistence/storage_full.js'
+import { translateConstraintViolation } from '../building_blocks/infrastructure/persistence/constraint_violation.js'
 import { recoverStorageWhenFull } from '../host/storage_recovery.js'
 import { requestOrigin } from '../host/request_origin.js'
 import { pantheonConfig } from '../host/pantheon_config.js'
@@ -136,9 +142,14 @@ export default class PantheonProvider {
             )
       const registry = await resolver.make(ConsumerRegistry)
       const subscriptions = registry.seal()
-      // Every module has booted by now: what consumers read can be held to what modules publish.
+      // Every module has booted by now: what consumers read can be held to what modules publish
+      // (those this host serves: PANTHEON_MODULES).
       const reference = await resolver.make(AsyncApiReference)
-      checkPublishedVersions(subscriptions, (module) => reference.publishedBy(module), logger)
+      checkPublishedVersions(
+        judgedHere(subscriptions, selectedModules(this.app.makePath())),
+        (module) => reference.publishedBy(module),
+        logger
+      )
       for (const subscription of subscriptions) {
         const deliver = retryingDelivery(
           subscription.consumer,
@@ -160,10 +171,18 @@ export default class PantheonProvider {
       const { batchSize, leaseMs, pollMs } = this.messagingConfig.relay
       const db = await resolver.make('lucid.db')
       const onError = (error: unknown) => logger.error({ err: error }, 'outbox relay pass failed')
+      // A host serving some modules relays their events only (PANTHEON_MODULES).
+      const selection = selectedModules(this.app.makePath())
       const relay = new OutboxRelay(
         db,
         await resolver.make(MessageTransport),
-        { batchSize, leaseMs, pollMs, retention: retentionPolicy(this.messagingConfig.retention) },
+        {
+          batchSize,
+          leaseMs,
+          pollMs,
+          retention: retentionPolicy(this.messagingConfig.retention),
+          modules: selection.all ? undefined : selection.names,
+        },
         onError,
         await this.commitListener(db, onError)
       )
@@ -255,10 +274,26 @@ export default class PantheonProvider {
    * on (host/database_readiness.ts).
    */
   async start() {
+    await this.refuseUnreachableConsumers()
     await this.addSecurityHeaders()
     await this.serveApiReferencePage()
     if (this.app.getEnvironment() !== 'web' || this.app.getMode() !== 'run') return
     this.#stopPreparingDatabase = await prepareDatabase(this.app)
+  }
+
+  /**
+   * Every module has booted, so its consumers are registered: a host serving some modules
+   * (PANTHEON_MODULES) stops here when one of them waits, over the memory transport, for events
+   * of a module it does not serve. Console commands (migrations, …) are not held by it.
+   */
+  private async refuseUnreachableConsumers() {
+    if (this.app.getEnvironment() === 'console') return
+    const registry = await this.app.container.make(ConsumerRegistry)
+    checkUnselectedPublishers(
+      registry.subscriptions(),
+      selectedModules(this.app.makePath()),
+      this.messagingConfig.transport
+    )
   }
 
   /**
@@ -302,7 +337,12 @@ export default class PantheonProvider {
     this.app.container.singleton(PipelineFactory, async (resolver) => {
       const logger = await resolver.make('logger')
       return new PipelineFactory({
-        translators: [translateDomainError, translateStorageFull, translateDatabaseUnavailable],
+        translators: [
+          translateDomainError,
+          translateStorageFull,
+          translateDatabaseUnavailable,
+          translateConstraintViolation,
+        ],
         report: (error, message) =>
           logger.error({ err: error, message: message.constructor.name }, 'Unhandled error'),
         logger,

@@ -24,9 +24,12 @@ export function existingRowsDefault(column: ColumnSnapshot): string {
   return column.type === 'enum' ? `'${column.values?.[0]}'` : EXISTING_ROWS_DEFAULT[column.type]
 }
 
-/** The column's type as --properties writes it: string(80), decimal(10,2), enum(draft,live). */
+/**
+ * The column's type as --properties writes it: string(80), decimal(10,2), enum(draft,live);
+ * without its unique key, which is an index of its own (unique_keys.ts).
+ */
 export function typeText(column: ColumnSnapshot): string {
-  return formatProperty('', { ...column, optional: false }).slice(1)
+  return formatProperty('', { ...column, optional: false, unique: false }).slice(1)
 }
 
 /** Whether two snapshots describe the same column: type, options and nullability. */

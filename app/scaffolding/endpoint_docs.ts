@@ -100,5 +100,16 @@ export function successPath(intent: CrudIntent, method: string, route: string, b
     })),
     body: fields.map((field) => ({ field: field.field, sample: field.sample })),
     url: `${base}/`,
+    // A unique key: each test starts from an empty table (the tests store the same samples),
+    // and the create test sends a value twice.
+    uniqueKeys: properties
+      .filter(([, definition]) => definition.unique)
+      .map(([field]) => ({ field, code: `${intent.names.pascal}.${pascalCase(field)}Taken` })),
+    tableConstant: `${intent.names.pluralSnake.toUpperCase()}_TABLE`,
+    tableImport: `../../infrastructure/persistence/lucid_${intent.names.snake}_repository.js`,
   }
+}
+
+function pascalCase(field: string): string {
+  return `${field.charAt(0).toUpperCase()}${field.slice(1)}`
 }

@@ -9,6 +9,7 @@ import {
   type EndpointOptions,
 } from './endpoint_plan.js'
 import { moduleFacts } from './module_facts.js'
+import { queryParametersName } from './result_type.js'
 import type { ModuleTarget } from './module_target.js'
 
 /** Reads a file as it will be once an enclosing command's plan is written; undefined if none. */
@@ -46,6 +47,13 @@ export async function readEndpointFacts(input: {
   const messageSource = await plannedSource(files.message)
   const validatorSource =
     options.kind === 'command' ? await plannedSource(files.validator) : undefined
+  const parametersName = queryParametersName(options.useCase)
+  const parameters =
+    options.kind === 'query' &&
+    messageSource !== undefined &&
+    facts.exports(messageSource, files.message).variables.includes(parametersName)
+      ? parametersName
+      : undefined
   const folder = endpointFolder(module.root, version)
   const inFolder = await readdir(folder).catch(() => [])
   const endpointFiles = inFolder.filter((name) => name.endsWith('_endpoint.ts')).sort()
@@ -65,6 +73,7 @@ export async function readEndpointFacts(input: {
       ...(messageSource === undefined
         ? {}
         : { facts: facts.message(messageSource, files.message, className) }),
+      ...(parameters ? { parameters } : {}),
     },
     knownUseCases:
       messageSource === undefined

@@ -45,8 +45,11 @@ export interface EndpointFacts {
   module: { pascal: string; folder: string; root: string }
   /** The API version the endpoint is served in (--api-version), checked against the module. */
   version?: { folder: string; segment: string }
-  /** The message file of the use case: whether it exists, and its class when it could be read. */
-  message: { exists: boolean; facts?: MessageFacts }
+  /**
+   * The message file of the use case: whether it exists, its class when it could be read, and
+   * the validator of its query string when a query's file exports one (`listProductsParameters`).
+   */
+  message: { exists: boolean; facts?: MessageFacts; parameters?: string }
   /** The module's commands (or queries), for the hint when the use case does not exist. */
   knownUseCases: string[]
   /** The command's validator: undefined when there is none (a query, or no validator file). */
@@ -238,12 +241,24 @@ function endpointState(
       ? { name: `${camelCase(useCase)}Validator`, import: `${useCaseImport}_validator.js` }
       : undefined
   const representation = response === 'ok' ? dtoRepresentation(intent, kind) : undefined
+  const queryParameters =
+    kind === 'query' && facts.message.parameters
+      ? { name: facts.message.parameters, import: `${useCaseImport}_${kind}.js` }
+      : undefined
   const findsById =
     intent.kind === 'getById' ||
     intent.kind === 'update' ||
     intent.kind === 'delete' ||
     facts.handler.answersNotFound
-  const problems = [...(findsById ? [404] : []), ...(handlerNotImplemented ? [501] : [])]
+  // A value a unique key holds already answers 409 <Entity>.<Property>Taken.
+  const keyed =
+    (intent.kind === 'create' || intent.kind === 'update') &&
+    Object.values(intent.entity.properties).some((property) => property.unique)
+  const problems = [
+    ...(findsById ? [404] : []),
+    ...(keyed ? [409] : []),
+    ...(handlerNotImplemented ? [501] : []),
+  ]
   return {
     testName: version ? `${snake}_${version.folder}` : snake,
     sampleBase: base,
@@ -283,6 +298,7 @@ function endpointState(
             ? 'Done (no body)'
             : (representation?.description ?? (returnsId ? 'The id' : 'The result')),
       requestBody,
+      queryParameters,
       representation,
       // An id answer without its own schema: the id of what a command made or changed.
       returnsIdSchema: response !== 'noContent' && returnsId && !representation,

@@ -13,6 +13,7 @@ import { formatProperty } from './property_syntax.js'
 import type { ModuleTarget } from './module_target.js'
 import { registerRepository } from './register_repository.js'
 import { renderStub, type RenderedStub } from './render_stub.js'
+import { uniqueIndexName } from './unique_keys.js'
 
 /** The `--properties` text that describes a definition's properties, as add-entity reads it. */
 export function propertiesFlag(definition: EntityDefinition): string {
@@ -41,14 +42,29 @@ export async function renderEntityFiles(
     // A query-builder row is keyed by column.
     fromModel: fromColumnExpression(spec, 'row'),
   }))
+  const table = `${module.folder}_${names.pluralSnake}`
+  const uniqueKeys = properties
+    .filter((spec) => spec.definition.unique)
+    .map((spec) => ({
+      index: uniqueIndexName(table, spec.column),
+      column: spec.column,
+      field: spec.field,
+      code: `${names.pascal}.${spec.pascal}Taken`,
+      message: `${capitalized(names.article)} ${names.pascal} with this ${spec.field} exists already`,
+    }))
   const state = {
     moduleRoot: module.root,
     entity: names,
     aggregate: entity.aggregate,
     properties,
-    table: `${module.folder}_${names.pluralSnake}`,
+    table,
     tableConstant: `${names.pluralSnake.toUpperCase()}_TABLE`,
-    persistenceHelpers: persistenceHelpers(properties),
+    uniqueKeys,
+    // A unique key's value found taken is thrown as the kit's UniqueKeyTaken (409, its field named).
+    persistenceHelpers: [
+      ...persistenceHelpers(properties),
+      ...(uniqueKeys.length > 0 ? ['type UniqueKey', 'uniqueKeyTaken'] : []),
+    ],
     writesWithClient: properties.some((p) => p.type === 'datetime'),
     readsWithClient: properties.some((p) => p.type === 'json'),
     firstRequired: properties.find((p) => !p.optional),
@@ -65,6 +81,10 @@ export async function renderEntityFiles(
   const rendered: RenderedStub[] = []
   for (const stub of stubs) rendered.push(await renderStub(app, `entity/${stub}.stub`, state))
   return rendered
+}
+
+function capitalized(word: string): string {
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`
 }
 
 /** The entity's properties as add-entity reads them, from its definition. */

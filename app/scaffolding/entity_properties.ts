@@ -109,6 +109,7 @@ function definitionLiteral(property: PropertyDefinition): string {
     property.precision === undefined ? '' : `, precision: ${property.precision}`,
     property.scale === undefined ? '' : `, scale: ${property.scale}`,
     property.values === undefined ? '' : `, values: ${enumArray(property)}`,
+    property.unique ? ', unique: true' : '',
   ].join('')
   return `{ type: '${property.type}', optional: ${property.optional}${options} }`
 }

@@ -52,9 +52,9 @@ export type FileContents = string | Uint8Array
  * How a file enters a plan: `create` makes a new file (one that exists already is a conflict
  * unless forced), `generate` writes a generator's output whether or not the file exists (the
  * command decides which existing files it may replace, see generated_files.ts), `edit` changes
- * an existing file.
+ * an existing file, `delete` removes one (the remove-* commands).
  */
-type PlannedKind = 'create' | 'generate' | 'edit'
+type PlannedKind = 'create' | 'generate' | 'edit' | 'delete'
 
 interface PlannedFile {
   path: string
@@ -97,6 +97,8 @@ export interface PlanSummary {
   unchanged: string[]
   /** Generated files left alone (edited by hand). */
   skipped: SkippedFile[]
+  /** Files the plan removes. */
+  deleted: string[]
 }
 
 /**
@@ -129,9 +131,24 @@ export class FilePlan {
     return this
   }
 
+  /**
+   * Removes an existing file; undone like an edit (its contents are journaled and written back).
+   * Folders it leaves empty go too, once the whole plan is written.
+   */
+  async delete(path: string): Promise<this> {
+    const original = await readFile(path, 'utf8')
+    this.#files.push({ path, contents: '', kind: 'delete', original })
+    return this
+  }
+
   /** Every file the plan writes, in the order it writes them. */
   paths(): string[] {
-    return this.#files.map((file) => file.path)
+    return this.#files.filter((file) => file.kind !== 'delete').map((file) => file.path)
+  }
+
+  /** Every file the plan removes. */
+  deletedPaths(): string[] {
+    return this.#files.filter((file) => file.kind === 'delete').map((file) => file.path)
   }
 
   /**
@@ -146,7 +163,9 @@ export class FilePlan {
     kind: 'create' | 'generate'
   }> {
     return this.#files.flatMap(({ path, contents, original, kind }) =>
-      kind !== 'edit' && typeof contents === 'string' ? [{ path, contents, original, kind }] : []
+      (kind === 'create' || kind === 'generate') && typeof contents === 'string'
+        ? [{ path, contents, original, kind }]
+        : []
     )
   }
 
@@ -156,7 +175,8 @@ export class FilePlan {
    */
   dropUnchanged(): this {
     for (const file of [...this.#files]) {
-      if (file.kind !== 'edit' && file.original !== undefined && file.contents === file.original) {
+      const generated = file.kind === 'create' || file.kind === 'generate'
+      if (generated && file.original !== undefined && file.contents === file.original) {
         this.#files.splice(this.#files.indexOf(file), 1)
         this.#unchanged.push(this.relative(file.path))
       }
@@ -179,6 +199,7 @@ export class FilePlan {
    */
   async format(format: (path: string, contents: string) => Promise<string>): Promise<this> {
     for (const file of this.#files) {
+      if (file.kind === 'delete') continue
       if (typeof file.contents === 'string') file.contents = await format(file.path, file.contents)
     }
     const unchanged = this.#files.filter((f) => f.kind === 'edit' && f.contents === f.original)
@@ -191,13 +212,13 @@ export class FilePlan {
   }
 
   summary(): PlanSummary {
+    const written = this.#files.filter((f) => f.kind !== 'delete')
     return {
-      created: this.#files
-        .filter((f) => f.original === undefined)
-        .map((f) => this.relative(f.path)),
-      edited: this.#files.filter((f) => f.original !== undefined).map((f) => this.relative(f.path)),
+      created: written.filter((f) => f.original === undefined).map((f) => this.relative(f.path)),
+      edited: written.filter((f) => f.original !== undefined).map((f) => this.relative(f.path)),
       unchanged: [...this.#unchanged],
       skipped: [...this.#skipped],
+      deleted: this.deletedPaths().map((path) => this.relative(path)),
     }
   }
 
@@ -208,10 +229,10 @@ export class FilePlan {
       .map((f) => this.relative(f.path))
   }
 
-  /** Unified diffs of the files that exist and change, for --dry-run. */
+  /** Unified diffs of the files that exist and change, for --dry-run (not of deleted files). */
   diffs(): string[] {
     return this.#files
-      .filter((f) => f.original !== undefined)
+      .filter((f) => f.original !== undefined && f.kind !== 'delete')
       .map((f) => {
         const name = this.relative(f.path)
         return createTwoFilesPatch(`a/${name}`, `b/${name}`, f.original!, String(f.contents))
@@ -260,7 +281,8 @@ export class FilePlan {
         undo.push(() =>
           before === undefined ? writer.remove(file.path) : diskWriter.write(file.path, before)
         )
-        await writer.write(file.path, file.contents, file.mode)
+        if (file.kind === 'delete') await writer.remove(file.path)
+        else await writer.write(file.path, file.contents, file.mode)
       }
     } catch (error) {
       for (const step of undo.reverse()) await step().catch(() => {})
@@ -269,6 +291,23 @@ export class FilePlan {
       throw error
     }
     await journal?.end()
+    await this.removeFoldersLeftEmpty()
+  }
+
+  /** The folders that only the deleted files held go with them (never the root). */
+  private async removeFoldersLeftEmpty() {
+    const folders = new Set(this.deletedPaths().map((path) => dirname(path)))
+    for (const folder of [...folders].sort((a, b) => b.length - a.length)) {
+      let current = folder
+      while (current.startsWith(this.root + sep)) {
+        try {
+          await rmdir(current)
+        } catch {
+          break
+        }
+        current = dirname(current)
+      }
+    }
   }
 
   /** The highest missing folder of each new file, inside the root: what an undo removes. */

@@ -18,18 +18,38 @@ export interface Recipe {
   argv: string[]
 }
 
+/** A recorded generator run whose files a remove-* command deletes: its recipe goes too. */
+export interface ForgottenRecipe {
+  moduleRoot: string
+  key: string
+}
+
+/** The module folder and the path inside it of a file under modules/; undefined elsewhere. */
+function inModule(
+  modulesRoot: string,
+  path: string
+): { moduleRoot: string; name: string } | undefined {
+  const inModules = relative(modulesRoot, path)
+  if (inModules.startsWith('..') || isAbsolute(inModules)) return undefined
+  const [folder, ...rest] = inModules.split(sep)
+  if (rest.length === 0) return undefined
+  return { moduleRoot: join(modulesRoot, folder), name: rest.join('/') }
+}
+
 /**
  * Keeps the record of generated files (generated_files.ts) of each module the plan writes
  * into, as part of the same plan, so that it is journaled and written with the files it
  * describes: the hash of each file a generator writes, and the command's recipe. A generated
  * file the plan would replace that was edited by hand is taken out of the plan (reported as
  * skipped) unless `force`; a file whose text would not change is taken out and reported as
- * unchanged. Returns the files edited by hand that `force` lets the plan replace, with why.
+ * unchanged. A file the plan deletes leaves the record, with the `forget` recipes; a record the
+ * plan deletes (its whole module) is not written. Returns the files edited by hand that `force`
+ * lets the plan replace, with why.
  */
 export async function planGeneratedFilesRecord(
   appRoot: string,
   plan: FilePlan,
-  options: { force: boolean; recipe?: Recipe; format?: Formatter }
+  options: { force: boolean; recipe?: Recipe; format?: Formatter; forget?: ForgottenRecipe[] }
 ): Promise<string[]> {
   const modulesRoot = join(appRoot, 'modules')
   const records = new Map<string, GeneratedFilesRecord>()
@@ -39,13 +59,10 @@ export async function planGeneratedFilesRecord(
   }
   const replaced: string[] = []
   for (const file of plan.generatedFiles()) {
-    const inModules = relative(modulesRoot, file.path)
-    if (inModules.startsWith('..') || isAbsolute(inModules)) continue
-    const [folder, ...rest] = inModules.split(sep)
-    if (rest.length === 0) continue
-    const moduleRoot = join(modulesRoot, folder)
+    const located = inModule(modulesRoot, file.path)
+    if (!located) continue
+    const { moduleRoot, name } = located
     const record = await recordOf(moduleRoot)
-    const name = rest.join('/')
     if (file.original !== undefined && file.original !== file.contents) {
       const edited = handEdited(record, name, file.original)
       if (edited && !options.force) {
@@ -61,12 +78,27 @@ export async function planGeneratedFilesRecord(
     record.files[name] = contentHash(file.contents)
   }
   plan.dropUnchanged()
+  // Only a module that has a record: deleting its files is no reason to start one.
+  const recorded = (moduleRoot: string) => existsSync(generatedFilesPath(moduleRoot))
+  for (const path of plan.deletedPaths()) {
+    const file = inModule(modulesRoot, path)
+    if (!file || !recorded(file.moduleRoot)) continue
+    const record = await recordOf(file.moduleRoot)
+    delete record.files[file.name]
+  }
+  for (const { moduleRoot, key } of options.forget ?? []) {
+    if (!recorded(moduleRoot)) continue
+    const record = await recordOf(moduleRoot)
+    delete record.recipes[key]
+  }
+  const deleted = new Set(plan.deletedPaths())
   if (options.recipe) {
     const record = await recordOf(options.recipe.moduleRoot)
     record.recipes[options.recipe.key] = options.recipe.argv
   }
   for (const [moduleRoot, record] of records) {
     const path = generatedFilesPath(moduleRoot)
+    if (deleted.has(path)) continue
     let text = serializeGeneratedFiles(record)
     if (options.format) text = await options.format(path, text)
     if (existsSync(path)) await plan.edit(path, () => text)

@@ -1,5 +1,5 @@
 import { globSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, join, relative, sep } from 'node:path'
 import {
   MODULE_INDEX_SECTIONS,
   type ModuleIndex,
@@ -10,10 +10,28 @@ export function moduleIndexPath(moduleRoot: string): string {
   return join(moduleRoot, 'infrastructure', `${basename(moduleRoot)}_index.ts`)
 }
 
-/** The module's files (relative, `/`-separated) that its index imports, sorted. */
-export function indexedFiles(moduleRoot: string, plannedFiles: string[] = []): string[] {
+/** Whether a file is a module's index (`modules/<name>/infrastructure/<name>_index.ts`). */
+export function isModuleIndex(appRoot: string, file: string): boolean {
+  const [top, folder] = relative(appRoot, file).split(sep)
+  return (
+    top === 'modules' &&
+    folder !== undefined &&
+    file === moduleIndexPath(join(appRoot, top, folder))
+  )
+}
+
+/**
+ * The module's files (relative, `/`-separated) that its index imports, sorted: those on disk and
+ * `plannedFiles`, without `removedFiles` (a remove-* command's plan deletes them).
+ */
+export function indexedFiles(
+  moduleRoot: string,
+  plannedFiles: string[] = [],
+  removedFiles: string[] = []
+): string[] {
   const onDisk = globSync('{application,infrastructure,api}/**/*.ts', { cwd: moduleRoot })
   const files = new Set([...onDisk, ...plannedFiles].map((file) => file.replace(/\\/g, '/')))
+  for (const file of removedFiles) files.delete(file.replace(/\\/g, '/'))
   const patterns = Object.values(MODULE_INDEX_SECTIONS)
   return [...files]
     .filter((file) => !file.endsWith('.d.ts') && patterns.some((pattern) => pattern.test(file)))
@@ -59,10 +77,15 @@ function importNames(files: string[]): Map<string, string> {
 
 /**
  * The source of a module's index (see ModuleIndex in the kit): its files by section, with
- * `plannedFiles` (a scaffolding command's new files, not written yet) counted as present.
+ * `plannedFiles` (a scaffolding command's new files, not written yet) counted as present and
+ * `removedFiles` (files it deletes) as gone.
  */
-export function renderModuleIndex(moduleRoot: string, plannedFiles: string[] = []): string {
-  const files = indexedFiles(moduleRoot, plannedFiles)
+export function renderModuleIndex(
+  moduleRoot: string,
+  plannedFiles: string[] = [],
+  removedFiles: string[] = []
+): string {
+  const files = indexedFiles(moduleRoot, plannedFiles, removedFiles)
   const names = importNames(files)
   const isMessage = (file: string) => MODULE_INDEX_SECTIONS.messages.test(file)
   const imports = files.map((file) => {

@@ -61,6 +61,17 @@ export class InventoryReader {
     return names
   }
 
+  /** Every module specifier the file imports or re-exports from, side-effect imports included. */
+  specifiers(source: string, fileName: string): string[] {
+    const file = this.#syntax.parse(source, fileName)
+    return [
+      ...file.getImportDeclarations().map((declaration) => declaration.getModuleSpecifierValue()),
+      ...file
+        .getExportDeclarations()
+        .flatMap((declaration) => declaration.getModuleSpecifierValue() ?? []),
+    ]
+  }
+
   /**
    * The identifiers a property of the file's default-exported class is set to: `publishes =
    * [a, b]` gives [a, b], `static consumes = a` gives [a]. Undefined when there is no such property.

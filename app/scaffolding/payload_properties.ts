@@ -1,6 +1,6 @@
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import { propertiesFlag } from './entity_files.js'
-import { parseProperties, type PropertySpec } from './entity_properties.js'
+import { parseProperties, propertySpec, type PropertySpec } from './entity_properties.js'
 import { formatProperty, splitPropertyList } from './property_syntax.js'
 import { ScaffoldError } from './scaffold_error.js'
 
@@ -32,11 +32,16 @@ export function parsePayloadProperties(
     throw new ScaffoldError(`"${idEntry}" cannot be the event's Id: write Id:uuid`)
   }
   const others = entries.filter((entry) => entry !== idEntry)
-  return {
-    hasId: idEntry !== undefined,
-    properties:
-      others.length > 0 || idEntry === undefined ? parseProperties(others.join(','), where) : [],
+  const properties =
+    others.length > 0 || idEntry === undefined ? parseProperties(others.join(','), where) : []
+  const keyed = properties.find((spec) => spec.definition.unique)
+  if (keyed !== undefined) {
+    throw new ScaffoldError(
+      `An event's property takes no :unique (${keyed.pascal} ${where})`,
+      'A unique key belongs to the table of the entity that stores the value, not to the events about it'
+    )
   }
+  return { hasId: idEntry !== undefined, properties }
 }
 
 /** The tag's value for a payload: the inverse of parsePayloadProperties. */
@@ -45,11 +50,22 @@ export function payloadPropertiesTag(payload: PayloadProperties): string {
   return [...(payload.hasId ? ['Id:uuid'] : []), ...entries].join(',')
 }
 
-/** The payload of an entity's Created event: its id and every property of its definition. */
+/**
+ * The payload of an entity's Created event: its id and every property of its definition, without
+ * unique keys (an event carries values; which of them are keys is its table's business).
+ */
 export function entityPayload(definition: EntityDefinition): PayloadProperties {
   const flag = propertiesFlag(definition)
   const where = `in the definition of ${definition.name}`
-  return { hasId: true, properties: flag === '' ? [] : parseProperties(flag, where) }
+  const properties = flag === '' ? [] : parseProperties(flag, where)
+  return {
+    hasId: true,
+    properties: properties.map((spec) =>
+      spec.definition.unique
+        ? propertySpec(spec.pascal, { ...spec.definition, unique: false })
+        : spec
+    ),
+  }
 }
 
 /** The tag's value in a contract's source, if it has one. */

@@ -120,16 +120,77 @@ function typeOptions(type: PropertyType, args: string | undefined, entry: string
   )
 }
 
-/** Reads one `Name:type`, `Name:type(options)` or either with `?` (optional). */
+/** The modifiers a property takes after its type, Rails style: `Email:string(120):unique`. */
+const PROPERTY_MODIFIERS = ['unique'] as const
+
+/**
+ * Types a unique key refuses, with the reason: an index over unbounded text or JSON is no sound
+ * key (PostgreSQL has no equality for json, and a B-tree entry holds about 2.7 KB at most).
+ */
+const NOT_UNIQUE: Partial<Record<PropertyType, string>> = {
+  text: 'text has no length bound, and an index entry holds about 2.7 KB at most on PostgreSQL: use string(n)',
+  json: 'JSON values have no equality an index can use on PostgreSQL',
+}
+
+/** Refuses a unique key on a type that makes no sound index key, saying why. */
+export function assertUniqueKeyType(type: PropertyType, where: string): void {
+  const refused = NOT_UNIQUE[type]
+  if (refused !== undefined) {
+    throw new ScaffoldError(`A ${type} property cannot be a unique key (${where}): ${refused}`)
+  }
+}
+
+/** The `:modifier` suffixes of an entry, checked: known, not repeated, fit for the type. */
+function readModifiers(
+  suffix: string,
+  type: PropertyType,
+  entry: string,
+  what: 'property' | 'field'
+): { unique?: true } {
+  const modifiers = suffix.split(':').slice(1)
+  if (modifiers.length === 0) return {}
+  if (what === 'field') {
+    throw new ScaffoldError(
+      `A command's field takes no modifier (in ${entry})`,
+      'A unique key belongs to an entity property: add-entity --properties "Email:string(120):unique"'
+    )
+  }
+  for (const modifier of modifiers) {
+    if (modifier.endsWith('?')) {
+      throw new ScaffoldError(
+        `"?" comes before the modifiers (in ${entry})`,
+        'Write Ref:string(20)?:unique'
+      )
+    }
+    if (!(PROPERTY_MODIFIERS as readonly string[]).includes(modifier)) {
+      throw new ScaffoldError(
+        `":${modifier}" is not a property modifier (in ${entry})`,
+        `Allowed modifiers: ${PROPERTY_MODIFIERS.map((name) => `:${name}`).join(', ')} (Email:string(120):unique)`
+      )
+    }
+  }
+  if (modifiers.length > new Set(modifiers).size) {
+    throw new ScaffoldError(`A modifier is written twice (in ${entry})`)
+  }
+  assertUniqueKeyType(type, `in ${entry}`)
+  return { unique: true }
+}
+
+/**
+ * Reads one `Name:type`, `Name:type(options)` or either with `?` (optional), then its modifiers:
+ * `Ref:string(20)?:unique`.
+ */
 export function parsePropertyEntry(entry: string, what: 'property' | 'field'): PropertyEntry {
-  const match = /^([^:]+):([a-z]+)(?:\(([^()]*)\))?(\?)?$/.exec(entry)
+  const match = /^([^:]+):([a-z]+)(?:\(([^()]*)\))?(\?)?((?::[^:]*)*)$/.exec(entry)
   if (!match) {
     throw new ScaffoldError(
       `"${entry}" is not a ${what}: write Name:type, or Name:type? for optional`,
-      'Types with options: Name:string(80), Price:decimal(10,2), Status:enum(draft,live)'
+      what === 'property'
+        ? 'Types with options: Name:string(80), Price:decimal(10,2), Status:enum(draft,live); a unique key: Email:string(120):unique'
+        : 'Types with options: Name:string(80), Price:decimal(10,2), Status:enum(draft,live)'
     )
   }
-  const [, pascal, type, args, optional] = match
+  const [, pascal, type, args, optional, suffix] = match
   if (!(PROPERTY_TYPES as readonly string[]).includes(type)) {
     throw new ScaffoldError(
       `"${type}" is not a ${what} type (in ${entry})`,
@@ -137,13 +198,19 @@ export function parsePropertyEntry(entry: string, what: 'property' | 'field'): P
     )
   }
   const options = typeOptions(type as PropertyType, args, entry)
+  const modifiers = readModifiers(suffix, type as PropertyType, entry, what)
   return {
     pascal,
-    definition: { type: type as PropertyType, optional: optional === '?', ...options },
+    definition: {
+      type: type as PropertyType,
+      optional: optional === '?',
+      ...options,
+      ...modifiers,
+    },
   }
 }
 
-/** The inverse of parsePropertyEntry: `Price:decimal(10,2)?`. */
+/** The inverse of parsePropertyEntry: `Price:decimal(10,2)?`, `Email:string(120):unique`. */
 export function formatProperty(pascal: string, property: PropertyDefinition): string {
   const options =
     property.type === 'enum'
@@ -153,7 +220,8 @@ export function formatProperty(pascal: string, property: PropertyDefinition): st
         : property.type === 'decimal' && property.precision !== undefined
           ? `(${property.precision},${property.scale ?? 0})`
           : ''
-  return `${pascal}:${property.type}${options}${property.optional ? '?' : ''}`
+  const modifiers = property.unique ? ':unique' : ''
+  return `${pascal}:${property.type}${options}${property.optional ? '?' : ''}${modifiers}`
 }
 
 export function stringLength(property: PropertyDefinition): number {

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
+import type { CrudIntent } from './crud.js'
 import { entityNames } from './entity_names.js'
-import { snakeCase } from './names.js'
+import { camelCase, sentenceWords, snakeCase } from './names.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 const PRIMITIVES = new Set(['string', 'number', 'boolean', 'void'])
@@ -59,6 +60,39 @@ export function resolveResultType(
     `--result-type ${raw} is not known in this module`,
     `Use string, number, boolean, void${ids.length ? ', ' + ids.join(', ') : ''}, or a DTO in application/dtos`
   )
+}
+
+/**
+ * The result type of a query: the one --result-type names, or for a CRUD query the only one its
+ * handler can return, derived when --result-type is left out. `Get<Entity>ById` returns
+ * `<Entity>Dto`; `List<Entities>` returns one page of them, `<Entity>ListDto`; any other type
+ * would be written into code that does not compile, so it is refused naming the right one.
+ */
+export function queryResultType(
+  name: string,
+  intent: CrudIntent,
+  raw: string | undefined
+): string | undefined {
+  if (intent.kind !== 'getById' && intent.kind !== 'list') return raw
+  const entity = intent.names
+  const expected = `${entity.pascal}${intent.kind === 'list' ? 'ListDto' : 'Dto'}`
+  if (raw === undefined || raw === expected) return expected
+  const returns =
+    intent.kind === 'list'
+      ? `one page of ${sentenceWords(entity.plural)}: ${expected} (items: ${entity.pascal}Dto[], total, page, perPage)`
+      : `one ${sentenceWords(entity.pascal)}: ${expected}`
+  throw new ScaffoldError(
+    `${name} returns ${returns}, which --result-type ${raw} cannot hold`,
+    `Use --result-type ${expected}, or leave --result-type out and it is derived`
+  )
+}
+
+/**
+ * The validator of a query's query string that its file may export (`listProductsParameters`):
+ * add-query writes it for a list, and add-endpoint documents and checks the one it finds.
+ */
+export function queryParametersName(useCase: string): string {
+  return `${camelCase(useCase)}Parameters`
 }
 
 /** Drops a trailing "Command"/"Query" the user may have typed: CreateProductCommand → CreateProduct. */

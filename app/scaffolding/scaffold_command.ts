@@ -5,7 +5,11 @@ import type { EntityDefinition } from '../building_blocks/domain/entity_definiti
 import { lockApp } from './command_lock.js'
 import type { FilePlan, FileWriter, PlanSummary } from './file_plan.js'
 import { prettierFormatter } from './format_files.js'
-import { planGeneratedFilesRecord, type Recipe } from './generated_files_plan.js'
+import {
+  planGeneratedFilesRecord,
+  type ForgottenRecipe,
+  type Recipe,
+} from './generated_files_plan.js'
 import { planModuleIndexes } from './module_index_plan.js'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
@@ -73,6 +77,16 @@ export abstract class ScaffoldCommand extends BaseCommand {
     return undefined
   }
 
+  /** The recorded command lines whose files the plan deletes (the remove-* commands). */
+  protected forgottenRecipes(): ForgottenRecipe[] {
+    return []
+  }
+
+  /** What a dry run says after the plan and its diffs. */
+  protected dryRunNote(): string {
+    return 'Dry run: nothing was written'
+  }
+
   /** The plan alone, without writing it: for a command that writes it as part of its own. */
   planFiles(): Promise<FilePlan> {
     return this.plan()
@@ -120,6 +134,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
         force: Boolean(this.force),
         recipe: this.recipe(),
         format,
+        forget: this.forgottenRecipes(),
       })
       this.#replacedEdits = replaced
       if (!this.dryRun) {
@@ -163,13 +178,14 @@ export abstract class ScaffoldCommand extends BaseCommand {
   }
 
   private report(plan: FilePlan | undefined, errors: string[]) {
-    const summary = plan?.summary() ?? { created: [], edited: [], unchanged: [], skipped: [] }
+    const empty = { created: [], edited: [], unchanged: [], skipped: [], deleted: [] }
+    const summary = plan?.summary() ?? empty
     const ok = errors.length === 0
     if (this.json) {
       const result: ScaffoldResult = {
         ok,
         dryRun: Boolean(this.dryRun),
-        ...(ok ? summary : { created: [], edited: [], unchanged: [], skipped: [] }),
+        ...(ok ? summary : empty),
         nextSteps: ok ? this.nextSteps() : [],
         errors,
       }
@@ -183,6 +199,8 @@ export abstract class ScaffoldCommand extends BaseCommand {
       return
     }
     const verb = this.dryRun ? 'would create' : 'create'
+    for (const file of summary.deleted)
+      this.logger.action(`${this.dryRun ? 'would delete' : 'delete'} ${file}`).succeeded()
     for (const file of summary.created) this.logger.action(`${verb} ${file}`).succeeded()
     for (const file of summary.edited)
       this.logger.action(`${this.dryRun ? 'would update' : 'update'} ${file}`).succeeded()
@@ -198,7 +216,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
       this.logger.warning(`--force replaced a file edited by hand: ${replaced}`)
     if (this.dryRun) {
       for (const diff of plan!.diffs()) this.logger.log(diff)
-      this.logger.info('Dry run: nothing was written')
+      this.logger.info(this.dryRunNote())
       return
     }
     const steps = this.nextSteps()

@@ -1,6 +1,7 @@
 import { columnLine, existingRowsDefault, sameColumn, typeText } from './column_lines.js'
 import { needsRebuild, rebuildSteps } from './column_rebuild.js'
 import type { ColumnSnapshot, SchemaSnapshot, TableSnapshot } from './schema_snapshot.js'
+import { dropUniqueLine, uniqueLine } from './unique_keys.js'
 
 /**
  * One call of a migration: a schema-builder call (createTable with its column lines, …),
@@ -27,14 +28,19 @@ function createTable(table: string, snapshot: TableSnapshot): SchemaStep {
     lines: [
       `table.uuid('id').primary()`,
       ...Object.entries(snapshot.columns).map(([name, column]) => columnLine(name, column)),
+      ...Object.entries(snapshot.columns)
+        .filter(([, column]) => column.unique)
+        .map(([name]) => uniqueLine(table, name)),
     ],
   }
 }
 
 /**
  * The migration that takes the database from `before` (the snapshot) to `after` (the entity
- * definitions): new tables, dropped tables, added, dropped and changed columns, each with the
- * step that undoes it.
+ * definitions): new tables, dropped tables, added, dropped and changed columns, and unique
+ * indexes added and dropped, each with the step that undoes it. A unique index goes after the
+ * columns; dropping a column drops its index with it (both databases), so a rebuilt column gets
+ * its index again.
  */
 export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): SchemaChanges {
   const up: SchemaStep[] = []
@@ -52,13 +58,21 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
     const fills: SchemaStep[] = []
     const rebuildsUp: SchemaStep[] = []
     const rebuildsDown: SchemaStep[] = []
+    const indexUp: string[] = []
+    const indexDown: string[] = []
     const taken = new Set([...Object.keys(previous.columns), ...Object.keys(next.columns)])
     for (const [name, column] of Object.entries(next.columns)) {
       const old = previous.columns[name]
       const fill = existingRowsDefault(column)
       if (old && needsRebuild(old, column)) {
-        rebuildsUp.push(...rebuildSteps(table, name, old, column, taken))
-        rebuildsDown.unshift(...rebuildSteps(table, name, column, old, taken))
+        rebuildsUp.push(
+          ...rebuildSteps(table, name, old, column, taken),
+          ...indexAgain(table, name, column)
+        )
+        rebuildsDown.unshift(
+          ...rebuildSteps(table, name, column, old, taken),
+          ...indexAgain(table, name, old)
+        )
         notes.push(
           `${table}.${name} changes from ${typeText(old)} to ${typeText(column)}: a new column takes a copy of the values and the old one's place, and the migration fails on a value the new type refuses`
         )
@@ -67,14 +81,30 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
             `${table}.${name} is required: existing rows that hold no value get ${fill}; change it in the migration if another value is right`
           )
         }
-      } else if (!old) {
+        continue
+      }
+      if (!old) {
         upLines.push(
           ...requiredNote(name, column),
           columnLine(name, column, { existingRows: true })
         )
         downLines.push(`table.dropColumn('${name}')`)
         if (!column.optional) notes.push(existingRowsNote(table, name, fill))
-      } else if (!sameColumn(old, column)) {
+        if (column.unique) {
+          indexUp.push(uniqueLine(table, name))
+          notes.push(uniqueNote(table, name, column.optional ? undefined : fill))
+        }
+        continue
+      }
+      if (!old.unique && column.unique) {
+        indexUp.push(uniqueLine(table, name))
+        indexDown.push(dropUniqueLine(table, name))
+        notes.push(uniqueNote(table, name))
+      } else if (old.unique && !column.unique) {
+        indexUp.push(dropUniqueLine(table, name))
+        indexDown.push(uniqueLine(table, name))
+      }
+      if (!sameColumn(old, column)) {
         const becomesRequired = old.optional && !column.optional
         if (becomesRequired) {
           fills.push({ call: 'fillNulls', table, column: name, fill })
@@ -99,8 +129,11 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
       if (!next.columns[name]) {
         upLines.push(`table.dropColumn('${name}')`)
         downLines.push(columnLine(name, column, { existingRows: true }))
+        if (column.unique) indexDown.push(uniqueLine(table, name))
       }
     }
+    upLines.push(...indexUp)
+    downLines.push(...indexDown)
     if (upLines.length > 0) {
       up.push(...fills, { call: 'alterTable', table, lines: upLines })
       down.unshift({ call: 'alterTable', table, lines: downLines })
@@ -115,6 +148,19 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
     }
   }
   return { up, down, notes }
+}
+
+/** The step that gives a rebuilt column its unique index again, if it has one. */
+function indexAgain(table: string, name: string, column: ColumnSnapshot): SchemaStep[] {
+  return column.unique ? [{ call: 'alterTable', table, lines: [uniqueLine(table, name)] }] : []
+}
+
+/** What a unique index added to a table that may hold rows asks of them. */
+function uniqueNote(table: string, column: string, fill?: string): string {
+  const shared = fill
+    ? `every existing row gets ${fill}, so the migration fails on a table of two rows or more unless you give them distinct values first`
+    : 'the migration fails if two existing rows hold the same value'
+  return `${table}.${column} is a unique key: ${shared}`
 }
 
 /** The comment above a column that becomes required on a table that may have rows. */

@@ -8,6 +8,7 @@ import type {
 } from '../building_blocks/domain/entity_definition.js'
 import { assertPropertyCount } from './definition_limits.js'
 import { entityNames } from './entity_names.js'
+import { assertUniqueKeyType } from './property_syntax.js'
 import { snakeCase } from './names.js'
 
 /** A column as the entity definition described it: type, options and nullability. */
@@ -48,23 +49,33 @@ function isEntityDefinition(value: unknown): value is EntityDefinition {
 
 /**
  * Every entity definition of a module (the exports of domain/*_definition.ts). A definition is
- * edited by hand, so each is held to MAX_PROPERTIES here, the one place every command that reads
- * definitions goes through (sync-entity, add-migration, the CRUD use cases, add-event --from).
+ * edited by hand, so each is held to MAX_PROPERTIES (and its unique keys to types an index can
+ * use) here, the one place every command that reads definitions goes through (sync-entity,
+ * add-migration, the CRUD use cases, add-event --from).
  */
 export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityDefinition[]> {
   const files = globSync('domain/*_definition.{ts,js}', { cwd: moduleRoot })
     .filter((file) => !file.endsWith('.d.ts'))
     .sort()
+  // All at once: each import of a .ts file waits on the TypeScript loader's thread, and a module
+  // with many entities paid those waits one after another.
+  const namespaces = await Promise.all(
+    files.map((file) => {
+      const path = join(moduleRoot, file)
+      // The modification time in the URL makes an edited definition load anew in a process that
+      // imported it before (ESM caches modules by URL).
+      const url = `${pathToFileURL(path).href}?mtime=${statSync(path).mtimeMs}`
+      return import(url) as Promise<Record<string, unknown>>
+    })
+  )
   const definitions: EntityDefinition[] = []
-  for (const file of files) {
-    const path = join(moduleRoot, file)
-    // The modification time in the URL makes an edited definition load anew in a process that
-    // imported it before (ESM caches modules by URL).
-    const url = `${pathToFileURL(path).href}?mtime=${statSync(path).mtimeMs}`
-    const namespace = (await import(url)) as Record<string, unknown>
-    for (const definition of Object.values(namespace).filter(isEntityDefinition)) {
+  for (const [index, file] of files.entries()) {
+    for (const definition of Object.values(namespaces[index]).filter(isEntityDefinition)) {
       const count = Object.keys(definition.properties).length
       assertPropertyCount(count, 'properties', `in ${file} (${definition.name})`)
+      for (const [field, property] of Object.entries(definition.properties)) {
+        if (property.unique) assertUniqueKeyType(property.type, `${field} in ${file}`)
+      }
       definitions.push(definition)
     }
   }

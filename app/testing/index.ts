@@ -11,6 +11,7 @@ export {
   formatViolations,
 } from './architecture/cruise_architecture.js'
 export { architectureRules } from './architecture/rules.js'
+export { type ModulesVerification, verifyModules } from './architecture/verify_modules.js'
 export { findBreakingEventChanges } from './asyncapi_breaking_changes.js'
 export { findBreakingChanges } from './openapi_breaking_changes.js'
 export { staleModuleIndexes } from '../scaffolding/module_indexes.js'

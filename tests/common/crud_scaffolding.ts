@@ -32,6 +32,41 @@ export function crudCommandLines(module: string, entity: string, plural: string)
   ]
 }
 
+/**
+ * Catalog with a Product aggregate and its CRUD, and Orders consuming its ProductCreated event:
+ * the two modules most scaffolding specs start from.
+ */
+export function catalogFeedsOrders(options: {
+  properties: string
+  readModel?: boolean
+}): string[][] {
+  return [
+    ['add-module', 'Catalog'],
+    ['add-module', 'Orders'],
+    [
+      'add-entity',
+      'Product',
+      '--module',
+      'Catalog',
+      '--aggregate',
+      '--properties',
+      options.properties,
+    ],
+    ...crudCommandLines('Catalog', 'Product', 'Products'),
+    ['add-migration', 'AddProducts', '--module', 'Catalog'],
+    ['add-event', 'ProductCreated', '--module', 'Catalog', '--from', 'ProductCreated'],
+    [
+      'add-consumer',
+      'ProductCreated',
+      '--module',
+      'Orders',
+      '--from',
+      'Catalog',
+      ...(options.readModel ? ['--read-model'] : []),
+    ],
+  ]
+}
+
 /** What a scaffolding command prints with --json. */
 export interface ScaffoldJson {
   ok: boolean
@@ -39,6 +74,7 @@ export interface ScaffoldJson {
   edited: string[]
   unchanged: string[]
   skipped: Array<{ file: string; reason: string }>
+  deleted: string[]
   nextSteps: string[]
   errors: string[]
 }

@@ -141,7 +141,7 @@ export async function scaffoldingApp(): Promise<ScaffoldingApp> {
 
 /** The kit's commands that only read and write the app's files: nothing of theirs needs a process. */
 const FILE_COMMANDS =
-  /^(init|add-[a-z-]+|sync-entity|deprecate-api-version|pantheon:(index|eject)|docs:modules|list:[a-z]+)$/
+  /^(init|add-[a-z-]+|remove-[a-z]+|sync-entity|deprecate-api-version|pantheon:(index|eject)|docs:modules|list:[a-z]+)$/
 
 /**
  * `node ace <command> ...args` of a scaffolding command, run in this process against the app at

@@ -394,6 +394,8 @@ test.group('Adopting the kit in an existing app', (group) => {
     for (const file of [
       'config/pantheon.ts',
       'config/messaging.ts',
+      // One test holds every module to the architecture rules (verifyModules).
+      'tests/architecture/solution.spec.ts',
       // The starter's error handler, as init writes it: this app had none.
       'app/exceptions/handler.ts',
       'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
@@ -412,10 +414,9 @@ test.group('Adopting the kit in an existing app', (group) => {
     for (const expected of [
       "() => import('@pantheon/kit/provider')",
       "() => import('@pantheon/kit/commands')",
-      "import { moduleRegistrationFiles } from '@pantheon/kit/modules'",
       'const moduleProviders = moduleRegistrationFiles(import.meta.dirname)',
       '...moduleProviders',
-      "import { indexModules, reindexModules } from '@pantheon/kit/hooks'",
+      "import { indexModules, reindexModules, moduleRegistrationFiles } from '@pantheon/kit/hooks'",
       'fileAdded: [reindexModules()]',
       'init: [indexEntities(), indexModules()]',
       "files: ['tests/unit/**/*.spec.{ts,js}', 'modules/*/tests/unit/**/*.spec.{ts,js}']",

@@ -32,7 +32,7 @@ const PROPERTIES = [
   'Meta:json',
   'Extra:json?',
   'Status:enum(draft,live,in-review)',
-  'Code:string(8)',
+  'Code:string(8):unique',
   'Rate:decimal(5,2)?',
   'Tiny:decimal(10,10)',
 ].join(',')
@@ -177,6 +177,14 @@ test.group('Generated CRUD values end to end', (group) => {
       const created = await send('POST', '/', CREATED)
       assert.equal(created.status, 201, JSON.stringify(created.body))
       const id = created.body as string
+      // Code is a unique key: a value taken answers 409 naming the field, never 500.
+      const taken = await send('POST', '/', { ...CREATED, name: 'Another' })
+      assert.equal(taken.status, 409, server.output().slice(-4000))
+      assert.containsSubset(taken.body, {
+        title: 'Conflict',
+        code: 'Item.CodeTaken',
+        errors: [{ field: 'code', code: 'Item.CodeTaken' }],
+      })
       assert.deepEqual(await send('GET', `/${id}`), { status: 200, body: { id, ...CREATED } })
 
       const updated = await send('PUT', `/${id}`, UPDATED)
@@ -194,6 +202,13 @@ test.group('Generated CRUD values end to end', (group) => {
       assert.equal(deleted.status, 204)
       const gone = await send('GET', `/${id}`)
       assert.equal(gone.status, 404)
+
+      // An update to a value another row holds answers the same 409.
+      const first = await send('POST', '/', { ...CREATED, code: 'A1' })
+      const second = await send('POST', '/', { ...CREATED, code: 'B2' })
+      const clash = await send('PUT', `/${second.body}`, { ...UPDATED, code: 'A1' })
+      assert.deepEqual([first.status, second.status, clash.status], [201, 201, 409])
+      assert.equal(clash.body.code, 'Item.CodeTaken')
 
       // The validator bounds what the columns hold: a clear 400, never a database error.
       for (const invalid of [

@@ -21,7 +21,8 @@ const SCAFFOLDING = [
   ['add-command', 'UpdateItem', '--module', 'Stock', '--result-type', 'void'],
   ['add-command', 'DeleteItem', '--module', 'Stock', '--result-type', 'void'],
   ['add-query', 'GetItemById', '--module', 'Stock', '--result-type', 'ItemDto'],
-  ['add-query', 'ListItems', '--module', 'Stock', '--result-type', 'ItemListDto'],
+  // A list's result type, ItemListDto, is derived.
+  ['add-query', 'ListItems', '--module', 'Stock'],
   ...[
     ['CreateItem', 'POST', '/', '--command', 'CreateItem'],
     ['GetItem', 'GET', '/:id', '--query', 'GetItemById'],
@@ -162,6 +163,18 @@ test.group('Generated endpoints document their bodies and problems, end to end',
         body: JSON.stringify({ name: 'Coffee', price: 3, stock: 1 }),
       })
       assert.equal(put.status, 204)
+
+      // A list documents page and perPage as query parameters and refuses anything else.
+      const list = collection.get as Operation & { parameters?: { name?: string }[] }
+      const named = (list.parameters ?? []).map((parameter) => parameter.name)
+      assert.includeMembers(named, ['page', 'perPage'])
+      for (const query of ['page=0', 'page=abc', 'perPage=100000', 'sort=name']) {
+        const refusedPage = await fetch(`${base}/api/stock?${query}`)
+        assert.equal(refusedPage.status, 400, query)
+      }
+      const onePage = await fetch(`${base}/api/stock?page=1&perPage=1`)
+      assert.equal(onePage.status, 200)
+      assert.containsSubset(await onePage.json(), { total: 1, page: 1, perPage: 1 })
 
       // The typed program creates an item, reads it back, and reads a 404 and a 400 through
       // the typed problem; every answer is held to what the document says of it.

@@ -39,8 +39,9 @@ export class AppError {
     return new AppError('notFound', code, message)
   }
 
-  static conflict(code: string, message: string) {
-    return new AppError('conflict', code, message)
+  /** `fieldErrors` names the fields at odds with what is stored (a unique value taken). */
+  static conflict(code: string, message: string, fieldErrors: readonly FieldError[] = []) {
+    return new AppError('conflict', code, message, fieldErrors)
   }
 
   static unauthorized(code: string, message: string) {

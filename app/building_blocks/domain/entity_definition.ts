@@ -28,6 +28,8 @@ export interface PropertyDefinition {
   readonly scale?: number
   /** The values an enum takes. */
   readonly values?: readonly string[]
+  /** A unique key: no two rows hold the same value (rows holding no value do not count). */
+  readonly unique?: boolean
 }
 
 /**

@@ -7,8 +7,10 @@ import AddConsumer from '#commands/add_consumer'
 import AddEntity from '#commands/add_entity'
 import AddEvent from '#commands/add_event'
 import AddMigration from '#commands/add_migration'
+import AddCommand from '#commands/add_command'
 import AddModule from '#commands/add_module'
 import Doctor from '#commands/doctor'
+import SyncEntity from '#commands/sync_entity'
 import type { DoctorReport } from '#kit/doctor/doctor_report'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
@@ -47,6 +49,26 @@ async function report(check: string, ...flags: string[]) {
   const parsed = JSON.parse(output) as DoctorReport
   const findings = parsed.checks.find((entry) => entry.id === check)?.findings ?? []
   return { exitCode, report: parsed, findings }
+}
+
+/** A Catalog module with a Product entity and its Create command, as the generators write them. */
+async function productWithUseCase() {
+  await shop.run(AddModule, ['Catalog'])
+  await shop.run(AddEntity, ['Product', '--module', 'Catalog', '--properties', 'Name:string'])
+  await shop.run(AddCommand, ['CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'])
+}
+
+/** Product's definition edited as a user edits it: a new optional property. */
+async function addStockToProduct() {
+  const definition = shop.path('modules/catalog/domain/product_definition.ts')
+  const source = await readFile(definition, 'utf8')
+  await writeFile(
+    definition,
+    source.replace(
+      'properties: {\n',
+      "properties: {\n    stock: { type: 'int', optional: true },\n"
+    )
+  )
 }
 
 test.group('doctor', (group) => {
@@ -130,15 +152,7 @@ test.group('doctor', (group) => {
     await shop.run(AddModule, ['Catalog'])
     await shop.run(AddEntity, ['Product', '--module', 'Catalog', '--properties', 'Name:string'])
     await shop.run(AddMigration, ['AddProducts', '--module', 'Catalog'])
-    const definition = shop.path('modules/catalog/domain/product_definition.ts')
-    const source = await readFile(definition, 'utf8')
-    await writeFile(
-      definition,
-      source.replace(
-        'properties: {\n',
-        "properties: {\n    stock: { type: 'int', optional: true },\n"
-      )
-    )
+    await addStockToProduct()
     const { exitCode, findings } = await report('schema')
     assert.equal(exitCode, 1)
     assert.deepEqual(findings, [
@@ -191,13 +205,72 @@ test.group('doctor', (group) => {
     assert.deepEqual(findings, [
       {
         severity: 'warning',
-        message: `modules/catalog/${file} was edited by hand since it was generated: sync-entity will not update it`,
-        fix: 'keep the edit, or regenerate it (the edit is lost): node ace sync-entity <Entity> --module Catalog --force',
+        message: `modules/catalog/${file} was edited by hand since it was generated (no sync-entity run rewrites it)`,
+        fix: 'keep the edit (no command rewrites this file), or restore the generated text from version control',
       },
     ])
     const strict = await doctor('--strict')
     assert.equal(strict.exitCode, 2)
-    assert.include(strict.output, '! Generated files edited by hand')
+    assert.include(
+      strict.output,
+      '! Generated files: stale against their definition, or edited by hand'
+    )
+  })
+
+  test('files generated from an entity whose definition changed since: sync-entity is due', async ({
+    assert,
+  }) => {
+    await productWithUseCase()
+    const fresh = await report('generated-files')
+    assert.deepEqual(fresh.findings, [])
+
+    await addStockToProduct()
+    const { exitCode, findings } = await report('generated-files')
+    assert.equal(exitCode, 1)
+    assert.lengthOf(findings, 1)
+    assert.equal(findings[0].severity, 'error')
+    assert.match(
+      findings[0].message,
+      /^\d+ file\(s\) generated from the Product entity no longer match its definition \(modules\/catalog\/domain\/product_definition\.ts\): sync-entity is due \(/
+    )
+    assert.include(findings[0].message, 'modules/catalog/domain/product.ts')
+    assert.include(
+      findings[0].message,
+      'modules/catalog/application/commands/create_product/create_product_validator.ts'
+    )
+    assert.equal(findings[0].fix, 'node ace sync-entity Product --module Catalog')
+
+    const synced = await shop.run(SyncEntity, ['Product', '--module', 'Catalog'])
+    assert.equal(synced.exitCode, 0, synced.output)
+    const after = await report('generated-files')
+    assert.deepEqual(after.findings, [])
+  })
+
+  test("an entity's generated file edited by hand: a warning naming the file and how to keep it", async ({
+    assert,
+  }) => {
+    await productWithUseCase()
+    const handler = 'application/commands/create_product/create_product_handler.ts'
+    const source = await readFile(shop.path('modules/catalog', handler), 'utf8')
+    await writeFile(shop.path('modules/catalog', handler), `${source}// Products start hidden.\n`)
+    await addStockToProduct()
+
+    const { findings } = await report('generated-files')
+    const edited = findings.filter((finding) => finding.severity === 'warning')
+    assert.deepEqual(edited, [
+      {
+        severity: 'warning',
+        message: `modules/catalog/${handler} was edited by hand since it was generated: sync-entity Product skips it, so it does not follow changes to the Product definition`,
+        fix: `keep the edit and bring the file up to date with the definition by hand, or drop the edit and regenerate it: node ace sync-entity Product --module Catalog --force (overwrites modules/catalog/${handler})`,
+      },
+    ])
+    const stale = findings.filter((finding) => finding.severity === 'error')
+    assert.lengthOf(stale, 1)
+    assert.notInclude(stale[0].message, handler)
+
+    await shop.run(SyncEntity, ['Product', '--module', 'Catalog'])
+    const after = await report('generated-files')
+    assert.deepEqual(after.findings, edited)
   })
 
   test('two endpoints with the same route', async ({ assert }) => {

@@ -15,7 +15,6 @@ const EXPECTED_FILES = [
   'modules/scaffold_probe/integration/README.md',
   'modules/scaffold_probe/tests/unit/get_scaffold_probe_sample_handler.spec.ts',
   'modules/scaffold_probe/tests/integration/scaffold_probe_sample_endpoint.spec.ts',
-  'modules/scaffold_probe/tests/architecture/layers.spec.ts',
   'modules/scaffold_probe/domain/.gitkeep',
   'modules/scaffold_probe/infrastructure/database/migrations/.gitkeep',
   'modules/scaffold_probe/infrastructure/scaffold_probe_index.ts',

@@ -250,7 +250,7 @@ test.group('list:* commands and docs:modules', (group) => {
       '--module',
       'Catalog',
       '--result-type',
-      'ProductDto',
+      'ProductListDto',
     ])
     const stale = await check()
     assert.equal(stale.exitCode, 1)

@@ -191,6 +191,37 @@ test.group('Endpoint plan: what it writes', () => {
     assert.isUndefined(state.docs.requestBody)
   })
 
+  test('a list documents and checks the query parameters its query exports, and only those', ({
+    assert,
+  }) => {
+    const listQuery = (parameters?: string) =>
+      catalogFacts({
+        message: {
+          exists: true,
+          facts: {
+            className: 'ListProductsQuery',
+            kind: 'query',
+            resultType: 'ProductListDto',
+            hasFromInput: true,
+          },
+          ...(parameters ? { parameters } : {}),
+        },
+        validator: undefined,
+      })
+    const flags = { name: 'ListProducts', method: 'GET', route: '/', query: 'ListProducts' }
+    const state = planEndpoint(endpointOptions(flags), listQuery('listProductsParameters')).files[0]
+      .state
+    assert.deepEqual(state.docs.queryParameters, {
+      name: 'listProductsParameters',
+      import: '../application/queries/list_products/list_products_query.js',
+    })
+    assert.equal(state.docs.representation?.name, 'productPageRepresentation')
+    assert.equal(state.success?.kind, 'list')
+    // A list query made before it exported them keeps an endpoint that takes what it is sent.
+    const older = planEndpoint(endpointOptions(flags), listQuery()).files[0].state
+    assert.isUndefined(older.docs.queryParameters)
+  })
+
   test('a handler that answers NotImplemented documents 501 and tests no success path', ({
     assert,
   }) => {

@@ -30,6 +30,7 @@ test.group('File plan', (group) => {
       edited: ['existing.ts'],
       unchanged: [],
       skipped: [],
+      deleted: [],
     })
   })
 
@@ -51,6 +52,7 @@ test.group('File plan', (group) => {
       edited: ['changed.ts'],
       unchanged: ['same.ts'],
       skipped: [],
+      deleted: [],
     })
     assert.equal(await readFile(join(root, 'changed.ts'), 'utf8'), 'new\n')
   })

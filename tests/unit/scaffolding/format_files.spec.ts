@@ -89,6 +89,7 @@ test.group('Formatting generated files', (group) => {
       edited: [],
       skipped: [],
       unchanged: [],
+      deleted: [],
     })
     assert.equal(
       await readFile(join(root, 'src/new.ts'), 'utf8'),

@@ -25,6 +25,8 @@ test.group('Property syntax', () => {
       'Rate:decimal(5,0)?',
       'Status:enum(draft,live,in-review)',
       'Notes:text?',
+      'Email:string(120):unique',
+      'Ref:string(20)?:unique',
     ])
     .run(({ assert }, entry) => {
       const { pascal, definition } = parsePropertyEntry(entry, 'property')

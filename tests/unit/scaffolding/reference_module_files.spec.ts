@@ -16,7 +16,6 @@ const ADD_MODULE_FILES = [
   'integration/README.md',
   'tests/unit/get_orders_sample_handler.spec.ts',
   'tests/integration/orders_sample_endpoint.spec.ts',
-  'tests/architecture/layers.spec.ts',
 ]
 
 test.group('The reference Orders module', () => {

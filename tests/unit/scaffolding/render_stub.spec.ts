@@ -51,11 +51,12 @@ test.group('Stub rendering', () => {
   })
 
   test('keeps template literals of the generated code intact', async ({ assert }) => {
-    const rendered = await renderStub(app, 'module/layers_test.stub', {
-      moduleRoot: '/app/modules/x',
-    })
-    assert.include(rendered.contents, "test.group('Architecture of the ' + moduleName + ' module'")
-    assert.include(rendered.contents, 'describeViolations(moduleFolder, violations)')
+    const rendered = await renderStub(app, 'app/config/redis.ts.stub', { target: '/app' })
+    assert.equal(rendered.destination, '/app/config/redis.ts')
+    assert.include(
+      rendered.contents,
+      'throw new Error(`REDIS_URL must start with redis:// (got ${parsed.protocol})`)'
+    )
   })
 
   test('says so when a stub has no destination', async ({ assert }) => {

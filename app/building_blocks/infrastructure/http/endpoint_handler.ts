@@ -3,6 +3,7 @@ import type { Endpoint } from './endpoint.js'
 import { pathParamNames, requestBodySchema } from './openapi/request_body_schema.js'
 import type { VineJsonSchemaSource } from './openapi/vine_json_schema.js'
 import { type ProblemError, sendProblem } from './problem_details.js'
+import { queryParametersProblem } from './query_parameters.js'
 import { unknownFields, unknownFieldsProblem } from './unknown_fields.js'
 
 /**
@@ -16,16 +17,31 @@ import { unknownFields, unknownFieldsProblem } from './unknown_fields.js'
  * path (`:id`) are not body fields.
  */
 export function endpointHandler(endpoint: Endpoint): (ctx: HttpContext) => Promise<void> {
+  const handle = withQueryParameters(endpoint)
   const validator = endpoint.docs?.requestBody
-  if (!validator) return (ctx) => endpoint.handle(ctx)
+  if (!validator) return handle
   const pathParams = pathParamNames(endpoint.path)
   const schema = requestBodySchema(validator, pathParams)
   return async (ctx) => {
     const body = ctx.request.body()
     const unknown = unknownFields(schema, body)
-    if (unknown.length === 0) return endpoint.handle(ctx)
+    if (unknown.length === 0) return handle(ctx)
     const invalid = await invalidFields(validator, { ...body, ...ctx.params }, pathParams)
     sendProblem(ctx, unknownFieldsProblem(unknown, invalid))
+  }
+}
+
+/**
+ * An endpoint that declares its query parameters (`docs.queryParameters`) runs only for a query
+ * string they allow; any other answers 400 naming what it takes (query_parameters.ts).
+ */
+function withQueryParameters(endpoint: Endpoint): (ctx: HttpContext) => Promise<void> {
+  const parameters = endpoint.docs?.queryParameters
+  if (!parameters) return (ctx) => endpoint.handle(ctx)
+  return async (ctx) => {
+    const problem = await queryParametersProblem(parameters, ctx.request.qs())
+    if (problem) return sendProblem(ctx, problem)
+    return endpoint.handle(ctx)
   }
 }
 

@@ -26,6 +26,11 @@ export interface RelayOptions {
   backoffMs: (attempt: number) => number
   /** Sent rows and inbox records removed once old enough (retention_sweep.ts); none: kept. */
   retention?: RetentionPolicy
+  /**
+   * Relay only the events of these modules (types `<module>.<event>`): a host serving some
+   * modules (PANTHEON_MODULES) leaves the others' rows to the hosts that serve them. None: all.
+   */
+  modules?: readonly string[]
 }
 
 const DEFAULT_RELAY_OPTIONS: RelayOptions = {
@@ -232,6 +237,14 @@ export class OutboxRelay {
         )
         .orderBy('id', 'asc')
         .limit(this.options.batchSize)
+      const { modules } = this.options
+      if (modules) {
+        due.where((query) => {
+          for (const module of modules) {
+            query.orWhereRaw(`type like ? escape '\\'`, [`${escapeLike(module)}.%`])
+          }
+        })
+      }
       if (trx.dialect.name === 'postgres') due.forUpdate().skipLocked()
       const rows = (await due) as OutboxRow[]
       if (rows.length > 0) {
@@ -323,4 +336,9 @@ function storedTraceContext(row: OutboxRow): TraceContext | undefined {
   return row.tracestate
     ? { traceparent: row.traceparent, tracestate: row.tracestate }
     : { traceparent: row.traceparent }
+}
+
+/** A LIKE pattern matching `text` as it is (`order_items`, not `order` + any + `items`). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
 }

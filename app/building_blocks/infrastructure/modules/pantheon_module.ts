@@ -15,6 +15,7 @@ import { MediatorChannelBehavior } from '../diagnostics/mediator_channel_behavio
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { readMessageCatalog } from './message_catalog.js'
+import { selectedModules } from './module_discovery.js'
 import type { ModuleIndex } from './module_index.js'
 import { discoverEndpoints, mountEndpoints } from './module_routes.js'
 import { PipelineFactory } from './pipeline_factory.js'
@@ -30,6 +31,8 @@ import { PipelineFactory } from './pipeline_factory.js'
  * - endpoints under `api/` (`api/v<N>/` for one API version), mounted under `/api/<name>`
  *   and, for a versioned module, `/api/v<N>/<name>` (at start), with their OpenAPI documents,
  * - and, from `publishes` and the consumers, its AsyncAPI document at /asyncapi/<name>.json.
+ * A module that PANTHEON_MODULES leaves out does none of this: no binding, handler, consumer,
+ * route or document (adonisrc.ts lists every module, since it is read before `.env`).
  */
 export abstract class PantheonModule {
   /** The module's folder name under modules/ (snake_case); its routes live under /api/<name>. */
@@ -51,6 +54,7 @@ export abstract class PantheonModule {
   readonly publishes?: readonly IntegrationEventContract<unknown>[]
 
   #unitOfWork?: LucidUnitOfWork
+  #selected?: boolean
 
   constructor(protected readonly app: ApplicationService) {}
 
@@ -68,11 +72,19 @@ export abstract class PantheonModule {
     return this.name.replace(/_/g, '-')
   }
 
+  /** Whether this process serves the module (PANTHEON_MODULES; every module when unset). */
+  #isSelected(): boolean {
+    this.#selected ??= selectedModules(this.app.makePath()).includes(this.name)
+    return this.#selected
+  }
+
   register(): void {
+    if (!this.#isSelected()) return
     this.registerServices()
   }
 
   async boot(): Promise<void> {
+    if (!this.#isSelected()) return
     if (!this.index) {
       throw new Error(
         `The ${this.name} module has no index: run node ace pantheon:index, then add "readonly index = <name>Index" (imported from ./${this.name}_index.js) to its registration class`
@@ -87,6 +99,7 @@ export abstract class PantheonModule {
   }
 
   async start(): Promise<void> {
+    if (!this.#isSelected()) return
     await this.registerEndpoints()
     await this.serveEventDocument()
   }

@@ -3,6 +3,7 @@
  * tests/unit/kit/public_api.spec.ts (docs/architecture.md, "The public API").
  */
 export { beginConfirmed, commitConfirmed, inConfirmedTransaction } from './confirmed_commit.js'
+export { uniqueKeyTaken } from './constraint_violation.js'
 export { databaseGate } from './database_gate.js'
 export { translateDatabaseUnavailable } from './database_unavailable.js'
 export { LucidUnitOfWork } from './lucid_unit_of_work.js'
@@ -21,3 +22,4 @@ export {
 } from './sqlite_connection.js'
 export { postgresBounds, postgresConnection } from './postgres_bounds.js'
 export { type WatchedPostgresClient, watchPostgresAnswers } from './postgres_answer_watchdog.js'
+export type { UniqueKey } from './unique_key_taken.js'

@@ -10,6 +10,12 @@ export interface EndpointDocs {
    * the only fields the endpoint accepts (any other answers 400, see endpointHandler).
    */
   requestBody?: VineJsonSchemaSource
+  /**
+   * The validator of the query string (a list's `page` and `perPage`): its fields are the
+   * operation's query parameters, and the only ones the endpoint takes (any other parameter, or
+   * a value its rule refuses, answers 400 naming what is allowed; see endpointHandler).
+   */
+  queryParameters?: VineJsonSchemaSource
   response: {
     status: number
     description: string

@@ -1,6 +1,7 @@
 import type { Endpoint, ParamMatcher } from '../endpoint.js'
 import { UUID_PARAM } from '../endpoint.js'
 import { BODY_METHODS } from '../json_body.js'
+import { queryParameterDocs } from '../query_parameters.js'
 import { PROBLEM_RESPONSE_NAMES } from './problem_schemas.js'
 import { pathParamNames, requestBodySchema } from './request_body_schema.js'
 import { responseHeaders, type HeaderContext } from './response_headers.js'
@@ -83,6 +84,7 @@ export function buildOperation(
       schema:
         route.params[name] === UUID_PARAM ? { type: 'string', format: 'uuid' } : { type: 'string' },
     }))
+  if (docs?.queryParameters) parameters.push(...queryParameterDocs(docs.queryParameters))
   for (const name of options.versionParameters ?? []) {
     parameters.push({ $ref: `#/components/parameters/${name}` })
   }

@@ -1,0 +1,246 @@
+import { test } from '@japa/runner'
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import app from '@adonisjs/core/services/app'
+import { removeNamespace } from '#tests/common/broker_namespace'
+import { startServerProcess, type RunningServer } from '#tests/common/server_process'
+import { TEST_PORT, testPort } from '#tests/common/test_ports'
+
+/*
+ * PANTHEON_MODULES, proven on real processes of this repository's host and ace: what a host
+ * serves, what it refuses to start with, and what `migration:run` migrates.
+ */
+const CATALOG_PORT = testPort(271)
+const REFUSED_PORT = testPort(272)
+const ORDERS_PORT = testPort(273)
+const TABLES = ['pantheon_outbox', 'catalog_products', 'orders_catalog_products']
+
+/** A SQLite file of the test's own, removed (with its WAL files) when the test ends. */
+function databaseFile(name: string, cleanup: (fn: () => Promise<void>) => void): string {
+  const file = app.tmpPath(`module-selection-${TEST_PORT}-${name}.sqlite3`)
+  const remove = () =>
+    Promise.all(['', '-wal', '-shm'].map((end) => rm(`${file}${end}`, { force: true })))
+  cleanup(async () => void (await remove()))
+  return file
+}
+
+function hostEnv(port: number, database: string, env: Record<string, string>) {
+  return {
+    // Under NODE_ENV=test the host serves its API reference page, which lists the documents.
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    HTTPS_ENABLED: 'false',
+    RATE_LIMIT_STORE: 'off',
+    DB_CONNECTION: 'sqlite',
+    SQLITE_FILENAME: database,
+    MESSAGE_TRANSPORT: 'memory',
+    ...env,
+  }
+}
+
+async function startHost(
+  port: number,
+  database: string,
+  env: Record<string, string>,
+  cleanup: (fn: () => Promise<void>) => void
+): Promise<RunningServer> {
+  const host = await startServerProcess(hostEnv(port, database, env))
+  cleanup(async () => void (await host.stop()))
+  return host
+}
+
+/** What a host that must not start printed before it exited. */
+async function refusedStart(env: Record<string, string>, database: string): Promise<string> {
+  try {
+    const host = await startServerProcess(hostEnv(REFUSED_PORT, database, env))
+    await host.stop()
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error(`the host started with ${JSON.stringify(env)}`)
+}
+
+/** `node ace <args>` of this repository in a process of its own: exit code and output. */
+function ace(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['ace.js', ...args], {
+    cwd: app.makePath(),
+    env: { ...process.env, NODE_ENV: 'test', DB_CONNECTION: 'sqlite', ...env },
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(killer)
+      resolve({ code, output })
+    })
+  )
+}
+
+function tablesOf(file: string): string[] {
+  const database = new DatabaseSync(file, { readOnly: true })
+  try {
+    const rows = database.prepare("select name from sqlite_master where type = 'table'").all()
+    const names = (rows as { name: string }[]).map((row) => row.name)
+    return names.filter((name) => TABLES.includes(name)).sort()
+  } finally {
+    database.close()
+  }
+}
+
+async function status(port: number, path: string): Promise<number> {
+  const { status: answered } = await get(port, path)
+  return answered
+}
+
+async function get(port: number, path: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`)
+  return { status: response.status, body: await response.text() }
+}
+
+test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
+
+  test('a catalog host, chosen in its .env, serves and migrates catalog and knows nothing of orders', async ({
+    assert,
+    cleanup,
+  }) => {
+    const envFolder = await mkdtemp(join(tmpdir(), 'pantheon-selection-env-'))
+    cleanup(() => rm(envFolder, { recursive: true, force: true }))
+    await writeFile(join(envFolder, '.env'), 'PANTHEON_MODULES=catalog\n')
+    const database = databaseFile('catalog', cleanup)
+    await startHost(
+      CATALOG_PORT,
+      database,
+      { ENV_PATH: envFolder, DB_AUTO_MIGRATE: 'true' },
+      cleanup
+    )
+
+    assert.equal(await status(CATALOG_PORT, '/api/catalog/sample'), 200)
+    const orders = await get(CATALOG_PORT, '/api/orders/sample')
+    assert.equal(orders.status, 404)
+    assert.equal(JSON.parse(orders.body).code, 'Route.NotFound')
+    for (const path of [
+      '/asyncapi/orders.json',
+      '/openapi/orders-v1.json',
+      '/docs/events/orders',
+    ]) {
+      assert.equal(await status(CATALOG_PORT, path), 404, path)
+    }
+    assert.equal(await status(CATALOG_PORT, '/asyncapi/catalog.json'), 200)
+    assert.equal(await status(CATALOG_PORT, '/openapi/catalog-v1.json'), 200)
+    const { body: listing } = await get(CATALOG_PORT, '/docs')
+    assert.include(listing, '/openapi/catalog-v1.json')
+    assert.include(listing, '/asyncapi/catalog.json')
+    assert.notInclude(listing, '/openapi/orders')
+    assert.notInclude(listing, '/asyncapi/orders')
+
+    const created = await fetch(`http://127.0.0.1:${CATALOG_PORT}/api/v1/catalog`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Selected lamp', price: 3 }),
+    })
+    assert.equal(created.status, 201)
+    assert.equal(await status(CATALOG_PORT, '/health/ready'), 200)
+    assert.deepEqual(tablesOf(database), ['catalog_products', 'pantheon_outbox'])
+  }).timeout(60_000)
+
+  test('an orders host on the memory transport is refused: its consumer waits for catalog', async ({
+    assert,
+    cleanup,
+  }) => {
+    const message = await refusedStart(
+      { PANTHEON_MODULES: 'orders' },
+      databaseFile('refused-memory', cleanup)
+    )
+    assert.include(
+      message,
+      'the orders module consumes catalog.product_created (orders.ProductCreatedConsumer) from the catalog module, which this host does not serve'
+    )
+    assert.include(message, 'PANTHEON_MODULES=orders,catalog')
+    assert.include(message, 'MESSAGE_TRANSPORT=redis or rabbitmq')
+  }).timeout(60_000)
+
+  test('a module this app does not have, or a list of no module, is refused with the modules', async ({
+    assert,
+    cleanup,
+  }) => {
+    const database = databaseFile('refused-unknown', cleanup)
+    const unknown = await refusedStart({ PANTHEON_MODULES: 'Catalog, billing' }, database)
+    assert.include(unknown, '"billing"')
+    assert.include(unknown, 'The modules are catalog, orders')
+    const empty = await refusedStart({ PANTHEON_MODULES: ' , ' }, database)
+    assert.include(empty, 'names no module')
+  }).timeout(60_000)
+
+  test('migration:run migrates the host tables and the selected modules, one selection after another', async ({
+    assert,
+    cleanup,
+  }) => {
+    const database = databaseFile('migrations', cleanup)
+    const env = { SQLITE_FILENAME: database }
+
+    const catalog = await ace(['migration:run'], { ...env, PANTHEON_MODULES: 'catalog' })
+    assert.equal(catalog.code, 0, catalog.output)
+    assert.deepEqual(tablesOf(database), ['catalog_products', 'pantheon_outbox'])
+
+    const orders = await ace(['migration:run'], { ...env, PANTHEON_MODULES: 'orders' })
+    assert.equal(orders.code, 0, orders.output)
+    assert.sameMembers(tablesOf(database), TABLES)
+
+    const unknown = await ace(['migration:run'], { ...env, PANTHEON_MODULES: 'shipping' })
+    assert.notEqual(unknown.code, 0)
+    assert.include(unknown.output, '"shipping"')
+    assert.include(unknown.output, 'The modules are catalog, orders')
+  }).timeout(120_000)
+
+  test('on {$self}, a catalog host and an orders host on one database carry an event between them')
+    .with(['redis', 'rabbitmq'] as const)
+    .run(async ({ assert, cleanup }, transport) => {
+      const database = databaseFile(`two-hosts-${transport}`, cleanup)
+      const namespace = `pantheon-selection-${transport}-${TEST_PORT}`
+      cleanup(() => removeNamespace(transport, namespace))
+      for (const module of ['catalog', 'orders']) {
+        const migrated = await ace(['migration:run'], {
+          SQLITE_FILENAME: database,
+          PANTHEON_MODULES: module,
+        })
+        assert.equal(migrated.code, 0, migrated.output)
+      }
+      const broker = { MESSAGE_TRANSPORT: transport, MESSAGE_NAMESPACE: namespace }
+      const ordersHost = await startHost(
+        ORDERS_PORT,
+        database,
+        { ...broker, PANTHEON_MODULES: 'orders' },
+        cleanup
+      )
+      await startHost(CATALOG_PORT, database, { ...broker, PANTHEON_MODULES: 'catalog' }, cleanup)
+
+      const created = await fetch(`http://127.0.0.1:${CATALOG_PORT}/api/v1/catalog`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Travelling lamp', price: 4 }),
+      })
+      assert.equal(created.status, 201)
+      const id = String(await created.json())
+
+      const deadline = Date.now() + 20_000
+      let read = await get(ORDERS_PORT, `/api/orders/products/${id}`)
+      while (read.status !== 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        read = await get(ORDERS_PORT, `/api/orders/products/${id}`)
+      }
+      assert.equal(read.status, 200, read.body)
+      assert.equal(JSON.parse(read.body).name, 'Travelling lamp')
+      assert.equal(await status(CATALOG_PORT, `/api/orders/products/${id}`), 404)
+      assert.equal(await status(ORDERS_PORT, '/api/catalog/sample'), 404)
+      // Catalog is a module of the app, served elsewhere: not "another service" to warn about.
+      assert.notInclude(ordersHost.output(), 'no module of this app is catalog')
+    })
+    .timeout(120_000)
+})

@@ -1,0 +1,33 @@
+import { test } from '@japa/runner'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { tablesLeftBy } from '#kit/scaffolding/migration_tables'
+
+test.group("Tables a module's migrations leave", (group) => {
+  let folder: string
+  group.each.setup(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'pantheon-migration-tables-'))
+    return () => rm(folder, { recursive: true, force: true })
+  })
+
+  test('created tables, by literal or this.tableName, less those a later one drops', async ({
+    assert,
+  }) => {
+    const migration = (up: string, extra = '') =>
+      `import { BaseSchema } from '@adonisjs/lucid/schema'\nexport default class extends BaseSchema {\n${extra}  async up() {\n${up}\n  }\n  async down() {\n    this.schema.dropTable('ignored')\n  }\n}\n`
+    const files = [join(folder, '1_a.ts'), join(folder, '2_b.ts'), join(folder, '3_c.ts')]
+    await writeFile(files[0], migration("    this.schema.createTable('shop_products', () => {})"))
+    await writeFile(
+      files[1],
+      migration(
+        '    this.schema.createTable(this.tableName, () => {})',
+        "  protected tableName = 'shop_copies'\n"
+      )
+    )
+    await writeFile(files[2], migration("    this.schema.dropTable('shop_products')"))
+
+    assert.deepEqual(await tablesLeftBy(files), ['shop_copies'])
+    assert.deepEqual(await tablesLeftBy(files.slice(0, 2)), ['shop_products', 'shop_copies'])
+  })
+})
