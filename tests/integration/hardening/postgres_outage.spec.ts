@@ -71,7 +71,11 @@ test.group('PostgreSQL killed under load', (group) => {
     const stream = startRequestStream(ORIGIN, { writers: 4, readers: 2, pauseMs: 20 })
     cleanup(() => stream.stop())
 
+    // At least a second and a half of traffic, and more on a busy machine until 21 requests were
+    // answered: the kill must land in a stream that was flowing.
     await pause(1500)
+    const flowingBy = now() + 30_000
+    while (stream.exchanges.length <= 20 && now() < flowingBy) await pause(100)
     const killedAt = now()
     postgres.kill()
     const downAt = now()

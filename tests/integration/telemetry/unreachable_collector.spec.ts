@@ -16,9 +16,19 @@ test.group('Telemetry with the collector away', (group) => {
     const telemetry = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port(9)}` }
     assert.equal(await runAce(['migration:run', '--force'], deployment.env()), 0)
 
+    // The same command without telemetry, timed beside it: a busy machine slows both alike.
+    const plainStarted = Date.now()
+    assert.equal(await runAce(['outbox:list'], deployment.env()), 0)
+    const plain = Date.now() - plainStarted
+
     const started = Date.now()
     const exitCode = await runAce(['outbox:list'], { ...deployment.env(), ...telemetry })
     assert.equal(exitCode, 0)
-    assert.isBelow(Date.now() - started, 20_000, 'the exit waits at most for the export timeout')
-  }).timeout(40_000)
+    // An export gives up after OTLP's 10 s timeout; the rest of the margin is start-up noise.
+    assert.isBelow(
+      Date.now() - started - plain,
+      15_000,
+      'the exit waits at most for the export timeout'
+    )
+  }).timeout(60_000)
 })
