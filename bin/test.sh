@@ -50,8 +50,11 @@ for part in "${parts[@]}"; do
     long) offset=2000 args=(e2e --tags=@long) ;;
     other) offset=2400 args=(e2e --tags='~@long') ;;
   esac
+  # The end-to-end parts at a lower CPU priority, as in CI (.ci/run says why).
+  priority=()
+  case "$part" in long | other) priority=(nice -n 10) ;; esac
   TEST_PORT=$((main_port + offset)) DB_CONNECTION=sqlite SQLITE_FILENAME="tmp/side-$part/test.sqlite3" \
-    CONTRACT_RECORD='' node ace test "${args[@]}" "${reporters[@]}" >"$side_logs/$part.log" 2>&1 &
+    CONTRACT_RECORD='' "${priority[@]}" node ace test "${args[@]}" "${reporters[@]}" >"$side_logs/$part.log" 2>&1 &
   side_pids+=($!)
 done
 

@@ -56,7 +56,9 @@ export async function startServerProcess(
   }
 
   const url = `http://127.0.0.1:${env.PORT}${options.readyPath ?? '/'}`
-  const deadline = Date.now() + 20_000
+  // A server that starts in 2 s alone took over 20 s in CI beside four other lanes on two cores;
+  // one that never answers still fails, a minute later.
+  const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break
     try {
