@@ -1,8 +1,19 @@
 import { execFile } from 'node:child_process'
-import { existsSync, globSync } from 'node:fs'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { existsSync, globSync, statSync } from 'node:fs'
+import {
+  copyFile,
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { kitVersionRanges, type KitManifest } from '../kit/kit_root.js'
 
@@ -124,20 +135,74 @@ const PACKAGE_README = join('docs', 'package', 'README.md')
  * is, a source checkout from a staged copy whose README is the package's own (npm always ships
  * the root README, which in the checkout is the contributors'). dist/ is compiled by
  * bin/setup.sh before any `node ace` call of the checkout, so packing does not build it again.
+ * npm packs the same files into the same bytes (it fixes every entry's date), so a tarball is
+ * kept in the OS temp folder under a hash of what it holds and copied from there while the kit
+ * is unchanged: every `init` after the first skips npm's seconds of packing.
  */
 export async function packKit(kitRoot: string, destination: string): Promise<string> {
-  const staged = existsSync(join(kitRoot, PACKAGE_README)) ? await stagePackage(kitRoot) : undefined
+  const readme = existsSync(join(kitRoot, PACKAGE_README)) ? PACKAGE_README : undefined
+  const kept = join(tmpdir(), 'pantheon-kit-tarballs', await packedContentKey(kitRoot, readme))
+  if (!existsSync(kept)) await keepTarball(kept, await npmPack(kitRoot, readme))
+  const keptFiles = await readdir(kept)
+  const filename = keptFiles.find((file) => file.endsWith('.tgz'))!
+  await copyFile(join(kept, filename), join(destination, filename))
+  return filename
+}
+
+/** The tarball npm packs from the kit, in a temp folder of its own. */
+async function npmPack(kitRoot: string, readme: string | undefined): Promise<string> {
+  const staged = readme ? await stagePackage(kitRoot) : undefined
+  const packed = await mkdtemp(join(tmpdir(), 'pantheon-kit-pack-'))
   try {
-    const { stdout } = await promisify(execFile)(
+    await promisify(execFile)(
       'npm',
-      ['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
+      ['pack', '--ignore-scripts', '--json', '--pack-destination', packed],
       { cwd: staged ?? kitRoot, maxBuffer: 20 * 1024 * 1024 }
     )
-    const [packed] = JSON.parse(stdout) as { filename: string }[]
-    return packed.filename
+    return packed
+  } catch (error) {
+    await rm(packed, { recursive: true, force: true })
+    throw error
   } finally {
     if (staged) await rm(staged, { recursive: true, force: true })
   }
+}
+
+/**
+ * Moves a packed folder to where it is kept. Another process may have kept the same tarball a
+ * moment earlier; the rename of a whole folder means a kept folder is never seen half-written.
+ */
+async function keepTarball(kept: string, packed: string) {
+  await mkdir(dirname(kept), { recursive: true })
+  try {
+    await rename(packed, kept)
+  } catch (error) {
+    await rm(packed, { recursive: true, force: true })
+    if (!existsSync(kept)) throw error
+  }
+}
+
+/** A hash of every file the package is made of: its manifest, READMEs and the `files` it lists. */
+async function packedContentKey(kitRoot: string, readme: string | undefined): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(kitRoot, 'package.json'), 'utf8')) as {
+    files?: string[]
+  }
+  const tops = ['package.json', 'README.md', 'LICENSE', ...(readme ? [readme] : [])]
+  const patterns = (manifest.files ?? []).flatMap((file) =>
+    file.includes('*') ? [file] : [file, `${file.replace(/\/$/, '')}/**`]
+  )
+  const files = [...tops, ...patterns.flatMap((pattern) => globSync(pattern, { cwd: kitRoot }))]
+  const hash = createHash('sha256')
+  for (const file of [...new Set(files)].sort()) {
+    const path = join(kitRoot, file)
+    if (!existsSync(path) || !statSync(path).isFile()) continue
+    hash
+      .update(file)
+      .update('\0')
+      .update(await readFile(path))
+      .update('\0')
+  }
+  return hash.digest('hex').slice(0, 32)
 }
 
 /** A temp copy of what the package ships from a source checkout; npm applies `files` to it. */

@@ -79,8 +79,9 @@ test.group('Changing an entity, end to end', (group) => {
     )
     for (const line of crudCommandLines('Catalog', 'Product', 'Products')) await ace(...line)
     await ace('add-migration', 'AddProducts', '--module', 'Catalog')
+    // A new app's CRUD typechecks, lints and passes its tests in the generator matrix; here the
+    // app is checked once, after the change.
     await ace('migration:run')
-    await checkApp()
     let teaId = ''
     await withServer(shop, async (send) => {
       const created = await send('POST', '/', { name: 'Tea', price: 4.5, status: 'live' })

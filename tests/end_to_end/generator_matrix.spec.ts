@@ -15,6 +15,7 @@ import {
   fieldName,
   propertyFlag,
   type DrawnChange,
+  MATRIX_MODULES,
   type DrawnEntity,
 } from '#tests/common/generator_matrix/drawn_entity'
 import {
@@ -35,15 +36,18 @@ import {
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 
 /**
- * The generator matrix: fast-check draws entity definitions and values, and each drawn case runs
+ * The generator matrix: fast-check draws entity definitions and values, and each drawn batch runs
  * the whole chain in a new app, from add-module to an HTTP round trip on SQLite and PostgreSQL
- * under non-UTC time zones, then changes the entity and runs it again. The seed is fixed so CI
- * runs the same cases; MATRIX_RUNS and MATRIX_SEED run more or others (`npm run matrix`), and
- * MATRIX_SEED with MATRIX_PATH replays one failing case.
+ * under non-UTC time zones, then changes the entities and runs it again. A batch is one drawn
+ * case per module name the generators are tried with, side by side in one app, so the app's
+ * typecheck, lint, own tests and servers are paid once for all of them. The seed is fixed so CI
+ * runs the same cases; MATRIX_RUNS (cases, in batches) and MATRIX_SEED run more or others
+ * (`npm run matrix`), and MATRIX_SEED with MATRIX_PATH replays one failing batch.
  */
 const RUNS = Number(process.env.MATRIX_RUNS ?? 3)
 const SEED = Number(process.env.MATRIX_SEED ?? 20261124)
 const PATH = process.env.MATRIX_PATH
+const BATCHES = PATH ? 1 : Math.ceil(RUNS / MATRIX_MODULES.length)
 
 /** Ports 150–152 above this suite's TEST_PORT: the two servers and the app's own tests. */
 const APP_TESTS_PORT = portAbove(152)
@@ -69,6 +73,13 @@ const drawnCase: fc.Arbitrary<DrawnCase> = drawnEntity.chain((entity) =>
       changed: fc.record({ created: createBody(after), updated: validBody(after) }),
     })
   })
+)
+
+/** One case per module name, each in a module of its own (and so in tables of its own). */
+const drawnBatch: fc.Arbitrary<DrawnCase[]> = fc.tuple(
+  ...MATRIX_MODULES.map((module) =>
+    drawnCase.map((drawn) => ({ ...drawn, entity: { ...drawn.entity, module } }))
+  )
 )
 
 /** The command lines of a case, as a user types them. */
@@ -213,11 +224,9 @@ function afterChange(row: Body, change: DrawnChange): Body {
   return read
 }
 
-async function runCase(assert: Assert, shop: string, drawn: DrawnCase, number: number) {
-  const { entity, change } = drawn
-  const route = string.dashCase(entity.module)
-  const dbName = `pantheon_matrix_${process.pid}_${number}`
-  const targets: Target[] = [
+/** The databases a batch runs on, each with the time zone its processes run in. */
+function targetsOf(dbName: string): Target[] {
+  return [
     {
       label: 'SQLite',
       env: {
@@ -237,54 +246,86 @@ async function runCase(assert: Assert, shop: string, drawn: DrawnCase, number: n
       port: portAbove(151),
     },
   ]
+}
+
+async function runBatch(assert: Assert, shop: string, batch: DrawnCase[], number: number) {
+  const routeOf = (drawn: DrawnCase) => string.dashCase(drawn.entity.module)
+  const dbName = `pantheon_matrix_${process.pid}_${number}`
+  const targets = targetsOf(dbName)
   const dropDatabase = await createPostgresDatabase(dbName)
   try {
-    for (const line of scaffolding(entity)) await inApp(shop, ['ace', ...line])
+    for (const drawn of batch) {
+      for (const line of scaffolding(drawn.entity)) await inApp(shop, ['ace', ...line])
+    }
     for (const target of targets) await inApp(shop, ['ace', 'migration:run'], target.env)
     await checkApp(assert, shop, true)
 
+    /** The row each case leaves in its table on each database, by case and target. */
     const left = new Map<string, { id: string; body: Body }>()
     for (const target of targets) {
-      await withServer(shop, target, route, async (send) => {
-        const id = await roundTrip(assert, send, entity, drawn, [])
-        left.set(target.label, { id: id!, body: drawn.second })
+      await withServer(shop, target, async (sendTo) => {
+        for (const drawn of batch) {
+          const id = await roundTrip(assert, sendTo(routeOf(drawn)), drawn.entity, drawn, [])
+          left.set(`${drawn.entity.module} ${target.label}`, { id: id!, body: drawn.second })
+        }
       })
     }
 
-    const after = changedEntity(entity, change)
-    await editDefinition(shop, after)
-    const synced = await inApp(shop, [
-      'ace',
-      'sync-entity',
-      entity.name,
-      '--module',
-      entity.module,
-      '--json',
-    ])
-    const sync = scaffoldJson(synced.stdout)
-    assert.isTrue(sync.ok, sync.errors.join('\n'))
-    assert.deepEqual(sync.skipped, [])
+    for (const { entity, change } of batch) {
+      await editDefinition(shop, changedEntity(entity, change))
+      const synced = await inApp(shop, [
+        'ace',
+        'sync-entity',
+        entity.name,
+        '--module',
+        entity.module,
+        '--json',
+      ])
+      const sync = scaffoldJson(synced.stdout)
+      assert.isTrue(sync.ok, sync.errors.join('\n'))
+      assert.deepEqual(sync.skipped, [])
+    }
     // The change breaks the API's clients; the app's own test would compare the served OpenAPI
     // documents with docs/openapi/, so the user accepts it by letting the test write them anew.
     await rm(join(shop, 'docs/openapi'), { recursive: true, force: true })
-    await inApp(shop, ['ace', 'add-migration', 'Change', '--module', entity.module])
+    for (const { entity } of batch) {
+      await inApp(shop, ['ace', 'add-migration', 'Change', '--module', entity.module])
+    }
     // The app's test holds docs/modules.md to the modules, which the change altered.
     await inApp(shop, ['ace', 'docs:modules'])
     for (const target of targets) await inApp(shop, ['ace', 'migration:run'], target.env)
     await checkApp(assert, shop, false)
 
     for (const target of targets) {
-      await withServer(shop, target, route, async (send) => {
-        const row = left.get(target.label)!
-        const old = { id: row.id, body: afterChange(asStored(entity, row.body), change) }
-        const read = await send('GET', `/${row.id}`)
-        assert.deepEqual(read, { status: 200, body: { id: row.id, ...old.body } }, show(read))
-        await roundTrip(assert, send, after, drawn.changed, [old])
+      await withServer(shop, target, async (sendTo) => {
+        for (const drawn of batch) {
+          const { entity, change } = drawn
+          const send = sendTo(routeOf(drawn))
+          const row = left.get(`${entity.module} ${target.label}`)!
+          const old = { id: row.id, body: afterChange(asStored(entity, row.body), change) }
+          const read = await send('GET', `/${row.id}`)
+          assert.deepEqual(read, { status: 200, body: { id: row.id, ...old.body } }, show(read))
+          await roundTrip(assert, send, changedEntity(entity, change), drawn.changed, [old])
+        }
       })
     }
   } finally {
     await dropDatabase()
   }
+}
+
+/** A failed batch as a user would type it, to be replayed by hand. */
+function describeBatch(batch: DrawnCase[]): string {
+  return batch
+    .map(
+      (drawn) =>
+        `${scaffolding(drawn.entity)
+          .map((line) => `node ace ${line.join(' ')}`)
+          .join('\n')}\n` +
+        `then the definition changes: ${JSON.stringify(drawn.change)}\n` +
+        `values: ${JSON.stringify({ ...drawn, entity: undefined, change: undefined })}`
+    )
+    .join('\n\n')
 }
 
 test.group('Generator matrix', (group) => {
@@ -300,21 +341,17 @@ test.group('Generator matrix', (group) => {
   }) => {
     let number = 0
     await fc.assert(
-      fc.asyncProperty(drawnCase, async (drawn) => {
+      fc.asyncProperty(drawnBatch, async (batch) => {
         number += 1
         const shop = await template.copy()
         try {
-          await runCase(assert, shop, drawn, number)
+          await runBatch(assert, shop, batch, number)
         } catch (error) {
-          // Shrinking would rebuild whole apps: the case is printed to be replayed instead.
+          // Shrinking would rebuild whole apps: the batch is printed to be replayed instead.
           const kept = await template.keep(shop)
           console.error(
-            `Generator matrix case ${number} failed; its app is kept in ${kept}\n` +
-              `${scaffolding(drawn.entity)
-                .map((line) => `node ace ${line.join(' ')}`)
-                .join('\n')}\n` +
-              `then the definition changes: ${JSON.stringify(drawn.change)}\n` +
-              `values: ${JSON.stringify({ ...drawn, entity: undefined, change: undefined })}`
+            `Generator matrix batch ${number} failed; its app is kept in ${kept}\n` +
+              describeBatch(batch)
           )
           throw error
         }
@@ -322,12 +359,12 @@ test.group('Generator matrix', (group) => {
       }),
       {
         seed: SEED,
-        // A path replays one case: fast-check would go on from it for numRuns cases.
-        numRuns: PATH ? 1 : RUNS,
+        // A path replays one batch: fast-check would go on from it for numRuns batches.
+        numRuns: BATCHES,
         path: PATH,
         endOnFailure: true,
         verbose: 2,
       }
     )
-  }).timeout(120_000 + (PATH ? 1 : RUNS) * 300_000)
+  }).timeout(120_000 + BATCHES * 400_000)
 })

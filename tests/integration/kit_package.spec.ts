@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -137,4 +137,41 @@ test.group('The kit in its own checkout', (group) => {
       import.meta.resolve('@pantheon/kit/application')
     )
   })
+})
+
+test.group('The packed kit kept between inits', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  let workspace: string
+  group.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-kit-kept-test-'))
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test('is packed again when a file it holds changed, and is the same bytes when none did', async ({
+    assert,
+  }) => {
+    // A kit of its own with content no other run has, so no tarball of it is kept yet.
+    const kit = join(workspace, 'kit')
+    const unique = `${process.pid}-${Date.now()}`
+    await mkdir(join(kit, 'dist'), { recursive: true })
+    await writeFile(
+      join(kit, 'package.json'),
+      JSON.stringify({ name: 'kept-kit', version: '1.0.0', files: ['dist'] })
+    )
+    await writeFile(join(kit, 'dist/main.js'), `export const made = '${unique} first'\n`)
+    const packInto = async (name: string) => {
+      const folder = join(workspace, name)
+      await mkdir(folder)
+      return join(folder, await packKit(kit, folder))
+    }
+
+    const first = await packInto('first')
+    const again = await packInto('again')
+    assert.deepEqual(await readFile(again), await readFile(first))
+
+    await writeFile(join(kit, 'dist/main.js'), `export const made = '${unique} changed'\n`)
+    const changed = await packInto('changed')
+    assert.equal(await fileOf(changed, 'dist/main.js'), `export const made = '${unique} changed'\n`)
+    assert.equal(await fileOf(first, 'dist/main.js'), `export const made = '${unique} first'\n`)
+  }).timeout(60_000)
 })

@@ -70,12 +70,14 @@ interface Answer {
 
 export type Send = (method: string, path: string, body?: unknown) => Promise<Answer>
 
-/** Starts the app's server on a target while `use` talks to `/api/<route>`, then stops it. */
+/**
+ * Starts the app's server on a target while `use` talks to it, `sendTo(route)` giving the
+ * requests to `/api/<route>`, then stops it.
+ */
 export async function withServer(
   appRoot: string,
   target: Target,
-  route: string,
-  use: (send: Send, output: () => string) => Promise<void>
+  use: (sendTo: (route: string) => Send, output: () => string) => Promise<void>
 ) {
   const server = await startServerProcess(
     {
@@ -85,18 +87,23 @@ export async function withServer(
       HOST: '127.0.0.1',
       PORT: target.port,
     },
-    { appRoot }
+    // Ready, not only listening: the first request must not wait for the database's first
+    // connection, which a busy CI machine can delay past the pool's 2-second acquire limit.
+    { appRoot, readyPath: '/health/ready' }
   )
   try {
-    await use(async (method, path, body) => {
-      const response = await fetch(`http://127.0.0.1:${target.port}/api/${route}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const text = await response.text()
-      return { status: response.status, body: text === '' ? null : JSON.parse(text) }
-    }, server.output)
+    await use(
+      (route) => async (method, path, body) => {
+        const response = await fetch(`http://127.0.0.1:${target.port}/api/${route}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+        const text = await response.text()
+        return { status: response.status, body: text === '' ? null : JSON.parse(text) }
+      },
+      server.output
+    )
   } catch (error) {
     // The server's log says why it answered 500; the logger writes it a moment later.
     await new Promise((resolve) => setTimeout(resolve, 500))
