@@ -114,7 +114,7 @@ test.group('The kit as a package', (group) => {
     const [packed] = JSON.parse(stdout) as Array<{ name: string }>
     assert.equal(packed.name, '@pantheon/kit')
   })
-    .tags(['@slow'])
+    .tags(['@slow'], 'append')
     .timeout(120_000)
 })
 
