@@ -53,9 +53,9 @@ async function staleFiles(
   context: DoctorContext,
   module: AppModule,
   entity: string,
+  generated: Set<string>,
   edited: Map<string, EditedFile>
 ): Promise<string[]> {
-  const record = await readGeneratedFiles(module.root)
   const stale: string[] = []
   for (const [path, text] of await context.entitySync(module.pascal, entity)) {
     const file = relative(module.root, path).split(sep).join('/')
@@ -65,7 +65,7 @@ async function staleFiles(
       continue
     }
     // A file no generator wrote is the user's: sync-entity leaves it alone.
-    if (record.files[file] === undefined) continue
+    if (!generated.has(file)) continue
     if ((await readFile(path, 'utf8')) !== text) stale.push(file)
   }
   return stale.sort()
@@ -110,8 +110,10 @@ export const generatedFilesCheck: DoctorCheck = {
     for (const module of await registeredModules(context.appRoot)) {
       const edited = await handEditedFiles(module)
       const definitions = await loadEntityDefinitions(module.root)
+      const record = await readGeneratedFiles(module.root)
+      const generated = new Set(Object.keys(record.files))
       for (const entity of definitions.map((definition) => definition.name).sort()) {
-        const stale = await staleFiles(context, module, entity, edited)
+        const stale = await staleFiles(context, module, entity, generated, edited)
         if (stale.length > 0) findings.push(staleFinding(module, entity, stale))
       }
       for (const file of edited.values()) findings.push(editedFinding(module, file))

@@ -365,6 +365,7 @@ function inApp(cwd: string, args: string[], env: Record<string, string> = {}) {
 }
 
 test.group('Adopting the kit in an existing app', (group) => {
+  group.tap((t) => t.tags(['@long']))
   let workspace: string
   group.each.setup(async () => {
     workspace = await mkdtemp(join(tmpdir(), 'pantheon-adopt-'))

@@ -11,22 +11,22 @@ import { createProducts, eventually, MessagingDeployment } from './messaging_hos
  * place. Every event reaches Orders and each is applied once: the lease (FOR UPDATE SKIP LOCKED)
  * keeps two live relays off one row, the killed relay's claimed rows come back when their lease
  * runs out, and what it published without marking sent is published again and refused by
- * Orders' inbox. RELAY_EVENTS sets how many events (600 here; `npm run chaos:relays` sends
- * 20,000).
+ * Orders' inbox. RELAY_EVENTS sets how many events (600 by default; `RELAY_EVENTS=20000 node ace
+ * test integration --files=several_relays` runs twenty thousand).
  */
 const EVENTS = Number(process.env.RELAY_EVENTS ?? 600)
 const PORT = testPort(163)
 const CONSUMER = 'orders.ProductCreatedConsumer'
 
-async function count(url: string, sql: string): Promise<number> {
+/** The count a `select count(*)::int as n …` finds, on one connection the test keeps open. */
+async function counter(url: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
-  try {
+  const count = async (sql: string) => {
     const { rows } = await client.query<{ n: number }>(sql)
     return rows[0].n
-  } finally {
-    await client.end()
   }
+  return { count, close: () => client.end() }
 }
 
 function killed(relay: ChildProcess): Promise<void> {
@@ -46,6 +46,8 @@ test.group('Several relays on one outbox', (group) => {
     const database = `pantheon_relays_${process.pid}`
     cleanup(await createPostgresDatabase(database))
     const url = `postgres://postgres@127.0.0.1:5432/${database}`
+    const { count, close } = await counter(url)
+    cleanup(close)
     const deployment = new MessagingDeployment('redis', 6379, {
       OUTBOX_RELAY: 'off',
       DB_CONNECTION: 'pg',
@@ -65,8 +67,7 @@ test.group('Several relays on one outbox', (group) => {
     const ids = await createProducts(PORT, third)
     await eventually(
       async () =>
-        (await count(url, "select count(*)::int as n from pantheon_outbox where status = 'sent'")) >
-        0,
+        (await count("select count(*)::int as n from pantheon_outbox where status = 'sent'")) > 0,
       'the relays to start sending',
       60_000
     )
@@ -77,28 +78,23 @@ test.group('Several relays on one outbox', (group) => {
 
     await eventually(
       async () =>
-        (await count(url, 'select count(*)::int as n from orders_catalog_products')) === EVENTS,
+        (await count('select count(*)::int as n from orders_catalog_products')) === EVENTS,
       `all ${EVENTS} products in Orders' read model`,
       120_000
     )
     assert.lengthOf(new Set(ids), EVENTS)
     assert.equal(
-      await count(
-        url,
-        `select count(*)::int as n from pantheon_inbox where consumer = '${CONSUMER}'`
-      ),
+      await count(`select count(*)::int as n from pantheon_inbox where consumer = '${CONSUMER}'`),
       EVENTS,
       'each event applied once'
     )
     await eventually(
       async () =>
-        (await count(
-          url,
-          "select count(*)::int as n from pantheon_outbox where status = 'sent'"
-        )) === EVENTS,
+        (await count("select count(*)::int as n from pantheon_outbox where status = 'sent'")) ===
+        EVENTS,
       'every outbox row marked sent',
       30_000
     )
-    assert.equal(await count(url, 'select count(*)::int as n from pantheon_dead_letters'), 0)
+    assert.equal(await count('select count(*)::int as n from pantheon_dead_letters'), 0)
   }).timeout(300_000)
 })
