@@ -10,6 +10,7 @@
  *
  *   npm run chaos -- --requests 1500        (CI; default 10,000 per database)
  *   npm run chaos -- --seed 1234            (the same requests again; the seed is printed)
+ *   npm run chaos -- --build <folder>       (a build `npm run bench:build` made)
  *
  * --seconds stops sending after that long; --concurrency, --limit (seconds per request) and
  * --port (SQLite's server; PostgreSQL's is the next) change the rest. CHAOS_PG_ADMIN_URL
@@ -18,7 +19,7 @@
  */
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildIntoTemporaryFolder } from './load_check/isolated_build.js'
+import { givenOrNewBuild } from './load_check/isolated_build.js'
 import { postgresDatabase, sqliteDatabase, type LoadDatabase } from './load_check/databases.js'
 import { migrateAndStart } from './load_check/production_server.js'
 import { runRequests } from './chaos/run_requests.js'
@@ -34,6 +35,7 @@ const { values: flags } = parseArgs({
     concurrency: { type: 'string', default: '20' },
     limit: { type: 'string', default: '10' },
     port: { type: 'string', default: '5403' },
+    build: { type: 'string' },
   },
 })
 
@@ -149,8 +151,10 @@ async function runOn(
   }
 }
 
-console.log(`Chaos run, seed ${SEED} (replay with --seed ${SEED}); building the app ...`)
-const build = buildIntoTemporaryFolder(ROOT, 'pantheon-chaos-')
+console.log(
+  `Chaos run, seed ${SEED} (replay with --seed ${SEED}); ${flags.build ? `on the build in ${flags.build}` : 'building the app'} ...`
+)
+const build = givenOrNewBuild(ROOT, flags.build, 'pantheon-chaos-')
 // On the way out however the run ends, an error or its output closed included.
 process.once('exit', build.remove)
 const folder = dirname(build.appRoot)

@@ -8,6 +8,7 @@
  * it prints are context, never criteria.
  *
  *   npm run load -- --duration 5 --warmup 5     (CI; defaults: 30 s after a 10 s warm-up)
+ *   npm run load -- --build <folder>            (a build `npm run bench:build` made)
  *
  * LOAD_DURATION, LOAD_WARMUP and LOAD_CONNECTIONS do the same as the flags; LOAD_PG_ADMIN_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres) is where the pantheon_load database is
@@ -16,7 +17,7 @@
 import { execFileSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildIntoTemporaryFolder } from './load_check/isolated_build.js'
+import { givenOrNewBuild } from './load_check/isolated_build.js'
 import { migrateAndStart } from './load_check/production_server.js'
 import { postgresDatabase, sqliteDatabase, type LoadDatabase } from './load_check/databases.js'
 import { judge, type MixOutcome, type Verdict } from './load_check/criteria.js'
@@ -29,6 +30,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: process.env.LOAD_DURATION ?? '30' },
     warmup: { type: 'string', default: process.env.LOAD_WARMUP ?? '10' },
     connections: { type: 'string', default: process.env.LOAD_CONNECTIONS ?? '50' },
+    build: { type: 'string' },
   },
 })
 const DURATION = Number(flags.duration)
@@ -170,7 +172,7 @@ function summary(reports: Report[]): string {
 const allPassed = (reports: Report[]) =>
   reports.every((report) => report.verdicts.every((verdict) => verdict.passed))
 
-const build = buildIntoTemporaryFolder(ROOT)
+const build = givenOrNewBuild(ROOT, flags.build)
 try {
   const folder = dirname(build.appRoot)
   const reports = [

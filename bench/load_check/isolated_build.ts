@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 
@@ -52,4 +52,19 @@ export function buildIntoTemporaryFolder(root: string, prefix = 'pantheon-load-'
   // The build reuses this app's packages instead of `npm ci --omit=dev` (same versions, offline).
   symlinkSync(join(root, 'node_modules'), join(appRoot, 'node_modules'), 'dir')
   return { appRoot, remove }
+}
+
+/**
+ * The build another run made (`npm run bench:build`, whose folder `--build` names), kept when
+ * this run ends; without one, a build of this run's own. CI builds once for the chaos run and
+ * the load check.
+ */
+export function givenOrNewBuild(root: string, given: string | undefined, prefix?: string) {
+  if (given === undefined) return buildIntoTemporaryFolder(root, prefix)
+  if (!existsSync(join(given, 'bin', 'server.js'))) {
+    throw new Error(
+      `--build ${given} holds no production build (no bin/server.js): make one with npm run bench:build`
+    )
+  }
+  return { appRoot: given, remove: () => {} }
 }
