@@ -154,13 +154,24 @@ export async function scaffoldInProcess(
   root: string,
   argv: string[]
 ): Promise<{ stdout: string; stderr: string } | undefined> {
+  const result = await runInProcess(root, argv)
+  if (!result) return undefined
+  if (result.exitCode !== 0) {
+    throw new Error(
+      `node ace ${argv.join(' ')} failed in ${root} (exit ${result.exitCode}):\n${result.output}`
+    )
+  }
+  return { stdout: result.output, stderr: '' }
+}
+
+/** As scaffoldInProcess, but a failure is answered with its output and exit code, not thrown. */
+export async function runInProcess(
+  root: string,
+  argv: string[]
+): Promise<{ output: string; exitCode: number } | undefined> {
   const [name, ...args] = argv
   if (!name || !FILE_COMMANDS.test(name)) return undefined
   const command = (await getCommand({ commandName: name })) as typeof BaseCommand | null
   if (!command) throw new Error(`${name} is not one of the kit's commands`)
-  const { output, exitCode } = await runCommand(command, args, { appRoot: root })
-  if (exitCode !== 0) {
-    throw new Error(`node ace ${argv.join(' ')} failed in ${root} (exit ${exitCode}):\n${output}`)
-  }
-  return { stdout: output, stderr: '' }
+  return runCommand(command, args, { appRoot: root })
 }

@@ -1,18 +1,15 @@
 import { test } from '@japa/runner'
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { removeNamespace } from '#tests/common/broker_namespace'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { runOrFail } from '#tests/common/generated_app_commands'
+import { runInProcess, scaffoldInProcess } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
-
-const run = promisify(execFile)
 
 /** Ports of the new app's servers, apart from this suite's own (TEST_PORT, 5100 by default). */
 
@@ -78,17 +75,17 @@ async function inApp(cwd: string, args: string[], env: Record<string, string>) {
   return stdout
 }
 
-/** Runs an ace command of the new app that must fail: its output, and the app's files unchanged. */
-async function refusedInApp(cwd: string, args: string[], env: Record<string, string>) {
-  const before = await appFiles(cwd)
-  try {
-    await run(process.execPath, ['ace', ...args], { cwd, env: { ...process.env, ...env } })
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
-    const after = await appFiles(cwd)
-    return { output: `${stderr}${stdout}`, unchanged: after.join() === before.join() }
-  }
-  throw new Error(`${args.join(' ')} succeeded`)
+/**
+ * Runs a scaffolding command that must fail in this process (the same command class `node ace`
+ * runs, as scaffoldInProcess does): its output, and the app's files unchanged.
+ */
+async function refusedInApp(root: string, argv: string[]) {
+  const before = await appFiles(root)
+  const result = await runInProcess(root, argv)
+  if (!result) throw new Error(`${argv[0]} is not a scaffolding command`)
+  if (result.exitCode === 0) throw new Error(`${argv.join(' ')} succeeded`)
+  const after = await appFiles(root)
+  return { output: result.output, unchanged: after.join() === before.join() }
 }
 
 /** Polls the read model until the event arrived (the relay and consumer run after the commit). */
@@ -186,31 +183,20 @@ test.group('Events between modules with no hand edits', (group) => {
 
   test('mismatches are refused with what to do, and nothing is written', async ({ assert }) => {
     const contractWithoutTag = join(shop, 'modules/catalog/integration/order_placed.ts')
-    await inApp(
-      shop,
-      [
-        'ace',
-        'add-event',
-        'OrderPlaced',
-        '--module',
-        'Catalog',
-        '--properties',
-        'Id:uuid,Total:decimal',
-      ],
-      env
+    // Generator behaviour: these commands run in this process, as the app's `node ace` would.
+    const scaffold = (...argv: string[]) => scaffoldInProcess(shop, argv)
+    await scaffold(
+      'add-event',
+      'OrderPlaced',
+      '--module',
+      'Catalog',
+      '--properties',
+      'Id:uuid,Total:decimal'
     )
     const tagged = await readFile(contractWithoutTag, 'utf8')
     await writeFile(contractWithoutTag, tagged.replace(/^.*@pantheonProperties.*\n/m, ''))
-    await inApp(
-      shop,
-      ['ace', 'add-event', 'SampleTaken', '--module', 'Catalog', '--properties', 'Note:text'],
-      env
-    )
-    await inApp(
-      shop,
-      ['ace', 'add-entity', 'Tag', '--module', 'Catalog', '--properties', 'Label:string'],
-      env
-    )
+    await scaffold('add-event', 'SampleTaken', '--module', 'Catalog', '--properties', 'Note:text')
+    await scaffold('add-entity', 'Tag', '--module', 'Catalog', '--properties', 'Label:string')
 
     const cases = [
       {
@@ -252,7 +238,7 @@ test.group('Events between modules with no hand edits', (group) => {
       },
     ]
     for (const { args, says } of cases) {
-      const { output, unchanged } = await refusedInApp(shop, args, env)
+      const { output, unchanged } = await refusedInApp(shop, args)
       assert.match(output, says, args.join(' '))
       assert.isTrue(unchanged, `${args.join(' ')} changed files`)
     }

@@ -2,15 +2,15 @@ import { test } from '@japa/runner'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startPostgresInstance } from '#tests/common/postgres_instance'
+import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /**
- * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default), and
- * 60 above it for a PostgreSQL server of the test's own.
+ * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default). On
+ * PostgreSQL it gets a database of its own on the shared server.
  */
 const inApp = generatedAppCommands(20, { scaffoldInProcess: true })
 const port = portAbove
@@ -97,7 +97,9 @@ test.group('Names that are SQL keywords, end to end', (group) => {
 
     // The same app on SQLite, then on PostgreSQL; each server creates its tables as it starts.
     for (const database of ['sqlite', 'pg'] as const) {
-      const postgres = database === 'pg' ? await startPostgresInstance(Number(port(60))) : undefined
+      const databaseName = `pantheon_ordinary_names_${process.pid}`
+      const dropDatabase =
+        database === 'pg' ? await createPostgresDatabase(databaseName) : undefined
       const appPort = port(database === 'pg' ? 122 : 121)
       try {
         const server = await startServerProcess(
@@ -108,9 +110,11 @@ test.group('Names that are SQL keywords, end to end', (group) => {
             PORT: appPort,
             DB_CONNECTION: database,
             SQLITE_FILENAME: 'tmp/db.sqlite3',
-            ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+            DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${databaseName}`,
           },
-          { appRoot: shop }
+          // Ready, not only listening: the first request must not wait for the database's first
+          // connection, which a busy machine can delay past the pool's acquire limit.
+          { appRoot: shop, readyPath: '/health/ready' }
         )
         try {
           const base = `http://127.0.0.1:${appPort}`
@@ -146,7 +150,7 @@ test.group('Names that are SQL keywords, end to end', (group) => {
           await server.stop()
         }
       } finally {
-        postgres?.destroy()
+        await dropDatabase?.()
       }
     }
   }).timeout(300_000)
