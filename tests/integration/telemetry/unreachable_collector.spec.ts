@@ -7,28 +7,23 @@ import { port, runAce } from './telemetry_host.js'
  * database and broker connections and exits. (A failed final export used to throw out of the
  * host's shutdown, leaving the database open, and the command never exited.)
  */
+const EXPORT_TIMEOUT_MS = 1_000
+
 test.group('Telemetry with the collector away', (group) => {
   group.tap((t) => t.tags(['@any-database', '@slow']))
   test('an ace command still finishes and exits', async ({ assert, cleanup }) => {
     const deployment = new MessagingDeployment('redis', 6379)
     cleanup(() => deployment.removeFiles())
-    // Nothing listens there: every export is refused.
-    const telemetry = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port(9)}` }
+    // Nothing listens there: every export is refused, and retried until the export timeout,
+    // shortened from OTLP's default 10 s to keep the test short.
+    const telemetry = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port(9)}`,
+      OTEL_EXPORTER_OTLP_TIMEOUT: String(EXPORT_TIMEOUT_MS),
+    }
     assert.equal(await runAce(['migration:run', '--force'], deployment.env()), 0)
 
-    // The same command without telemetry, timed beside it: a busy machine slows both alike.
-    const plainStarted = Date.now()
-    assert.equal(await runAce(['outbox:list'], deployment.env()), 0)
-    const plain = Date.now() - plainStarted
-
-    const started = Date.now()
-    const exitCode = await runAce(['outbox:list'], { ...deployment.env(), ...telemetry })
-    assert.equal(exitCode, 0)
-    // An export gives up after OTLP's 10 s timeout; the rest of the margin is start-up noise.
-    assert.isBelow(
-      Date.now() - started - plain,
-      15_000,
-      'the exit waits at most for the export timeout'
-    )
+    // runAce kills a command still running after 30 s and answers null: an exit that waited on
+    // the collector for good fails here, one that gave up after the export timeout passes.
+    assert.equal(await runAce(['outbox:list'], { ...deployment.env(), ...telemetry }), 0)
   }).timeout(60_000)
 })
