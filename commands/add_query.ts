@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
-import { entityFields, queryIntent } from '../app/scaffolding/crud.js'
+import {
+  entityFields,
+  type ListedField,
+  listedFields,
+  listFieldsName,
+  queryIntent,
+  sortedFields,
+} from '../app/scaffolding/crud.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { moduleFacts } from '../app/scaffolding/module_facts.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
@@ -18,6 +25,16 @@ import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_comman
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
 const UUID_SAMPLE = "'0190a5a8-0000-7000-8000-000000000001'"
+
+/** What a list query's file imports from the kit's application layer, for its filters. */
+function listKitImports(listed: ListedField[], sorted: string[]): string[] {
+  const rules = ['dateTimeFromText', 'dateTimeText'].filter((rule) =>
+    listed.some((field) => field.rule.includes(rule))
+  )
+  const sorting = sorted.length > 0 ? ['sortParameter'] : []
+  const ranges = listed.some((field) => field.ranged) ? ['rangeParameters'] : []
+  return [...rules, 'flatQueryParameters', 'Query', ...ranges, ...sorting]
+}
 
 export default class AddQuery extends ScaffoldCommand {
   static commandName = 'add-query'
@@ -105,12 +122,16 @@ export default class AddQuery extends ScaffoldCommand {
       const fields =
         intent.kind === 'getById'
           ? [{ field: 'id', optional: false, tsType: 'string', sample: UUID_SAMPLE }]
-          : [
-              { field: 'page', optional: true, tsType: 'number | string', sample: '2' },
-              { field: 'perPage', optional: true, tsType: 'number | string', sample: '10' },
-            ]
+          : []
+      const listed = listedFields(intent.entity)
+      const sorted = sortedFields(intent.entity)
       state = {
         ...state,
+        listed,
+        sorted,
+        listFieldsName: listFieldsName(entity.snake),
+        listKitImports: listKitImports(listed, sorted),
+        rangeSample: listed.find((field) => field.ranged)?.field ?? 'price',
         entity,
         dto,
         listDto,

@@ -130,6 +130,47 @@ function vineRule(property: PropertyDefinition): string {
   return property.optional ? `${rule}.nullable().optional()` : rule
 }
 
+/** The constant of the entity's repository that lists what a list sorts and filters by. */
+export function listFieldsName(entitySnake: string): string {
+  return `${entitySnake.toUpperCase()}_LIST_FIELDS`
+}
+
+/** The types a list sorts and filters by: every one but long text and JSON. */
+export function isListed(property: PropertyDefinition): boolean {
+  return property.type !== 'text' && property.type !== 'json'
+}
+
+/** The types a list also filters by range: `price[gte]=10`. */
+export function isRanged(property: PropertyDefinition): boolean {
+  return ['int', 'decimal', 'number', 'date', 'datetime'].includes(property.type)
+}
+
+/**
+ * The rule of a list's filter on the property, for a value from the query string: numbers and
+ * booleans arrive as text, so no `strict`; an int stays within its column, as PostgreSQL refuses
+ * to compare an integer column with a larger number; a date or datetime is read as a command
+ * reads it.
+ */
+export function filterRule(property: PropertyDefinition): string {
+  switch (property.type) {
+    case 'int':
+      return 'vine.number().withoutDecimals().range([-2147483648, 2147483647])'
+    case 'decimal':
+    case 'number':
+      return 'vine.number()'
+    case 'boolean':
+      return "vine.enum(['true', 'false']).transform((value) => value === 'true')"
+    case 'date':
+      return `vine.date({ formats: ['YYYY-MM-DD'] }).transform((date) => ${AT_UTC_MIDNIGHT})`
+    case 'datetime':
+      return 'vine.string().use(dateTimeText()).transform(dateTimeFromText)'
+    case 'string':
+      return 'vine.string()'
+    default:
+      return baseVineRule(property)
+  }
+}
+
 /** The VineJS schema of each type as a DTO carries it, for the response schemas of API documents. */
 function representationRule(property: PropertyDefinition): string {
   switch (property.type) {
@@ -219,6 +260,70 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
       column: snakeCase(field),
     }
   })
+}
+
+/** One field a list sorts and filters by: its filter's rule, and whether it takes a range. */
+export interface ListedField {
+  field: string
+  rule: string
+  ranged: boolean
+  /**
+   * For tests: a valid value other than the sample, below it where the field takes a range, as
+   * JSON and as the entity holds it; none for an enum of one value.
+   */
+  other?: { json: string; entity: string }
+}
+
+/** A value of the property other than its sample (smaller, for a range), for tests. */
+function otherSample(property: PropertyDefinition): ListedField['other'] {
+  const same = (json: string) => ({ json, entity: json })
+  switch (property.type) {
+    case 'string':
+      return same("'X'")
+    case 'int':
+      return same('41')
+    case 'decimal':
+      return same('0')
+    case 'number':
+      return same('0.5')
+    case 'boolean':
+      return same('false')
+    case 'date':
+      return { json: "'2026-01-14'", entity: "new Date('2026-01-14T00:00:00.000Z')" }
+    case 'datetime':
+      return {
+        json: "'2026-01-15T10:29:00.000Z'",
+        entity: "new Date('2026-01-15T10:29:00.000Z')",
+      }
+    case 'uuid':
+      return same("'0190a5a8-0000-7000-8000-000000000002'")
+    case 'enum':
+      return property.values!.length > 1 ? same(`'${property.values![1]}'`) : undefined
+    default:
+      return undefined
+  }
+}
+
+/** A list's own parameters: a property of one of these names sorts, but filters under no name. */
+const LIST_PARAMETERS = new Set(['page', 'perPage', 'sort'])
+
+/** The fields a list of the entity sorts by, in the definition's order. */
+export function sortedFields(entity: EntityDefinition): string[] {
+  return Object.entries(entity.properties)
+    .filter(([, property]) => isListed(property))
+    .map(([field]) => field)
+}
+
+/** The fields a list of the entity filters by, in the definition's order. */
+export function listedFields(entity: EntityDefinition): ListedField[] {
+  return Object.entries(entity.properties)
+    .filter(([field, property]) => isListed(property) && !LIST_PARAMETERS.has(field))
+    .map(([field, property]) => ({
+      field,
+      rule: filterRule(property),
+      ranged: isRanged(property),
+      other: otherSample(property),
+    }))
 }
 
 /** The rules (and conversions) of the kit that the fields' validator uses, to import them. */

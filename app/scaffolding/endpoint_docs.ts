@@ -1,4 +1,4 @@
-import { entityFields, type CrudIntent } from './crud.js'
+import { entityFields, listedFields, sortedFields, type CrudIntent } from './crud.js'
 import { propertySpec } from './entity_properties.js'
 import { sentenceWords } from './names.js'
 
@@ -105,6 +105,11 @@ export function successPath(intent: CrudIntent, method: string, route: string, b
     uniqueKeys: properties
       .filter(([, definition]) => definition.unique)
       .map(([field]) => ({ field, code: `${intent.names.pascal}.${pascalCase(field)}Taken` })),
+    // A list's filters, each sent with a value that matches the stored sample and one that does
+    // not, and its order, checked on the first field with a range.
+    listed: listedFields(intent.entity).filter((field) => field.other !== undefined),
+    sortedBy: listedFields(intent.entity).find((field) => field.ranged),
+    sorted: sortedFields(intent.entity),
     tableConstant: `${intent.names.pluralSnake.toUpperCase()}_TABLE`,
     tableImport: `../../infrastructure/persistence/lucid_${intent.names.snake}_repository.js`,
   }

@@ -1,5 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
+import { isListed, listFieldsName } from './crud.js'
 import { entityNames } from './entity_names.js'
 import {
   fromColumnExpression,
@@ -63,8 +64,14 @@ export async function renderEntityFiles(
     // A unique key's value found taken is thrown as the kit's UniqueKeyTaken (409, its field named).
     persistenceHelpers: [
       ...persistenceHelpers(properties),
+      'listPage',
+      'type ListedColumn',
       ...(uniqueKeys.length > 0 ? ['type UniqueKey', 'uniqueKeyTaken'] : []),
-    ],
+    ].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))),
+    listFieldsName: listFieldsName(names.snake),
+    listed: properties
+      .filter((spec) => isListed(spec.definition))
+      .map((spec) => ({ field: spec.field, column: spec.column, toSql: listedToSql(spec) })),
     writesWithClient: properties.some((p) => p.type === 'datetime'),
     readsWithClient: properties.some((p) => p.type === 'json'),
     firstRequired: properties.find((p) => !p.optional),
@@ -81,6 +88,13 @@ export async function renderEntityFiles(
   const rendered: RenderedStub[] = []
   for (const stub of stubs) rendered.push(await renderStub(app, `entity/${stub}.stub`, state))
   return rendered
+}
+
+/** How a list's filter value of the property is written for the connection, when not as it is. */
+function listedToSql(spec: PropertySpec): string | undefined {
+  if (spec.type === 'date') return '(value) => toSqlDate(value as Date)'
+  if (spec.type === 'datetime') return '(value, client) => toSqlDateTime(client, value as Date)'
+  return undefined
 }
 
 function capitalized(word: string): string {

@@ -16,6 +16,13 @@ export { isTimeout, type LateOutcome, TimeoutBehavior } from './pipeline/timeout
 export { UnitOfWorkBehavior } from './pipeline/unit_of_work_behavior.js'
 export { ValidationBehavior } from './pipeline/validation_behavior.js'
 export { failure, type Result, success } from './result.js'
+export {
+  flatQueryParameters,
+  listCriteria,
+  rangeParameters,
+  refusedListParameters,
+  sortParameter,
+} from './list_parameters.js'
 export type { UnitOfWork } from './unit_of_work.js'
 export { defineCommandValidator } from './validation/command_validator.js'
 export { maxCharacters, minCharacters } from './validation/character_length_rules.js'

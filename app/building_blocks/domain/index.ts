@@ -6,6 +6,7 @@ export { AggregateRoot } from './aggregate_root.js'
 export { DomainError } from './domain_error.js'
 export type { DomainEvent } from './domain_event.js'
 export { Entity } from './entity.js'
+export type { ListCriteria, ListOperator } from './list_criteria.js'
 export {
   defineEntity,
   PROPERTY_TYPES,

@@ -639,7 +639,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.isTrue(existsSync(path('application/dtos/product_list_dto.ts')))
     assert.isTrue(existsSync(path('application/dtos/product_dto.ts')))
     const handler = await readFile(queryFile('list_products', 'handler'), 'utf8')
-    assert.include(handler, 'await this.repository.list(page, perPage)')
+    assert.include(handler, 'await this.repository.list(criteria)')
   })
 
   test('GetProductById maps with a DTO written by hand only when it exports toProductDto', async ({

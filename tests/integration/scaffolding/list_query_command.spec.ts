@@ -252,7 +252,9 @@ test.group('add-query List<Entities>: the generated code', (group) => {
     }
     const endpointTests = await appTests('--files=list_products_endpoint')
     assert.include(endpointTests, 'answers 400 naming what page and perPage take')
-    assert.match(endpointTests, /Tests\s+2 passed/, endpointTests)
+    assert.include(endpointTests, 'answers only the Products that pass every filter it is sent')
+    assert.include(endpointTests, 'answers in the order it is asked')
+    assert.match(endpointTests, /Tests\s+4 passed/, endpointTests)
     // Its redocly lint needs node_modules/.bin, which the linked packages leave out: linted
     // below with this repository's. (One title per run: ace joins several with commas.)
     const documentTest = await appTests('--files=openapi_documents', `--tests=${WRITES_DOCUMENTS}`)
@@ -273,9 +275,17 @@ test.group('add-query List<Entities>: the generated code', (group) => {
     assert.deepEqual(
       named.map((parameter: { name: string; in: string }) => [parameter.name, parameter.in]),
       [
-        ['page', 'query'],
-        ['perPage', 'query'],
-      ]
+        'page',
+        'perPage',
+        'sort',
+        ...['name', 'price', 'launch'].flatMap((field) =>
+          field === 'name'
+            ? [field]
+            : [field, ...['gt', 'gte', 'lt', 'lte'].map((key) => `${field}[${key}]`)]
+        ),
+      ].map((name) => [name, 'query'])
     )
+    const sort = named.find((parameter: { name: string }) => parameter.name === 'sort')
+    assert.containsSubset(sort, { style: 'form', explode: false, schema: { type: 'array' } })
   }).timeout(180_000)
 })

@@ -1,3 +1,4 @@
+import { flatQueryParameters } from '../../application/list_parameters.js'
 import { VALIDATION_ERROR_CODE } from '../../application/pipeline/validation_behavior.js'
 import type { JsonSchema } from './openapi/representation.js'
 import { vineJsonSchema, type VineJsonSchemaSource } from './openapi/vine_json_schema.js'
@@ -46,6 +47,10 @@ function allowedValues(schema: JsonSchema): string {
     return kind
   }
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`
+  if (schema.type === 'array') {
+    const each = allowedValues((schema.items ?? {}) as JsonSchema)
+    return `values separated by commas, each ${each}${schema.uniqueItems ? ', none twice' : ''}`
+  }
   return `a ${String(schema.type ?? 'value')}`
 }
 
@@ -71,12 +76,36 @@ function invalidValue(
       message: `The ${name} parameter is required: ${allowedValues(schema)}`,
     }
   }
-  const sent = Array.isArray(value) ? `${value.length} values` : JSON.stringify(value)
+  const sent =
+    Array.isArray(value) && schema.type !== 'array'
+      ? `${value.length} values`
+      : JSON.stringify(Array.isArray(value) ? value.join(',') : value)
   return {
     field: name,
     code,
     message: `The ${name} parameter must be ${allowedValues(schema)} (it was ${sent})`,
   }
+}
+
+/** The parameters' names, a field's range keys told once: `price, price[gt|gte|lt|lte]`. */
+function acceptedNames(names: string[]): string[] {
+  const ranges = new Map<string, string[]>()
+  const listed: string[] = []
+  for (const name of names) {
+    const range = /^(.+)\[([^\]]+)\]$/.exec(name)
+    if (!range) {
+      listed.push(name)
+      continue
+    }
+    if (!ranges.has(range[1])) {
+      ranges.set(range[1], [])
+      listed.push(range[1] + '[]')
+    }
+    ranges.get(range[1])!.push(range[2])
+  }
+  return listed.map((name) =>
+    name.endsWith('[]') ? `${name.slice(0, -2)}[${ranges.get(name.slice(0, -2))!.join('|')}]` : name
+  )
 }
 
 /**
@@ -88,10 +117,10 @@ export async function queryParametersProblem(
   query: Record<string, unknown>
 ): Promise<ProblemInput | undefined> {
   const declared = properties(parametersSchema(validator))
-  const accepted = Object.keys(declared)
+  const accepted = acceptedNames(Object.keys(declared))
   const errors: ProblemError[] = []
   const sent: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of Object.entries(flatQueryParameters(query))) {
     if (NEGOTIATED.has(name)) continue
     if (!Object.hasOwn(declared, name)) {
       errors.push({
@@ -116,8 +145,10 @@ export async function queryParametersProblem(
     const messages = (error as { messages?: unknown } | null)?.messages
     if (Array.isArray(messages)) {
       for (const entry of messages as Array<{ field: string; rule: string }>) {
-        const schema = declared[entry.field] ?? {}
-        errors.push(invalidValue(entry.field, schema, entry.rule, sent[entry.field]))
+        // An array's item fails as `sort.1`: the parameter is `sort`, and it is named once.
+        const name = Object.hasOwn(declared, entry.field) ? entry.field : entry.field.split('.')[0]
+        if (errors.some((refused) => refused.field === name)) continue
+        errors.push(invalidValue(name, declared[name] ?? {}, entry.rule, sent[name]))
       }
     }
   }
@@ -150,6 +181,8 @@ export function queryParameterDocs(validator: VineJsonSchemaSource): Record<stri
       in: 'query',
       required: required.includes(name),
       description: description ?? sentence(allowedValues(parameter)),
+      // An array is one parameter with its values separated by commas: `sort=name,-price`.
+      ...(parameter.type === 'array' ? { style: 'form', explode: false } : {}),
       schema: rest,
     }
   })
