@@ -168,10 +168,20 @@ test.group('Generated endpoints document their bodies and problems, end to end',
       const list = collection.get as Operation & { parameters?: { name?: string }[] }
       const named = (list.parameters ?? []).map((parameter) => parameter.name)
       assert.includeMembers(named, ['page', 'perPage'])
-      for (const query of ['page=0', 'page=abc', 'perPage=100000', 'sort=colour', 'price[near]=1']) {
+      for (const query of [
+        'page=0',
+        'page=abc',
+        'perPage=100000',
+        'sort=colour',
+        'price[near]=1',
+      ]) {
         const refusedPage = await fetch(`${base}/api/stock?${query}`)
         assert.equal(refusedPage.status, 400, query)
       }
+      // It takes the order and the filters its document lists.
+      const sorted = await fetch(`${base}/api/stock?sort=-price,name&price[gte]=3&stock=1`)
+      assert.equal(sorted.status, 200)
+      assert.containsSubset(await sorted.json(), { total: 1 })
       const onePage = await fetch(`${base}/api/stock?page=1&perPage=1`)
       assert.equal(onePage.status, 200)
       assert.containsSubset(await onePage.json(), { total: 1, page: 1, perPage: 1 })
