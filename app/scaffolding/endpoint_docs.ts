@@ -1,4 +1,5 @@
 import { entityFields, listedFields, sortedFields, type CrudIntent } from './crud.js'
+import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import { propertySpec } from './entity_properties.js'
 import { sentenceWords } from './names.js'
 
@@ -108,10 +109,32 @@ export function successPath(intent: CrudIntent, method: string, route: string, b
     // A list's filters, each sent with a value that matches the stored sample and one that does
     // not, and its order, checked on the first field with a range.
     listed: listedFields(intent.entity).filter((field) => field.other !== undefined),
-    sortedBy: listedFields(intent.entity).find((field) => field.ranged),
+    sortedBy: sortedBy(intent.entity),
     sorted: sortedFields(intent.entity),
     tableConstant: `${intent.names.pluralSnake.toUpperCase()}_TABLE`,
     tableImport: `../../infrastructure/persistence/lucid_${intent.names.snake}_repository.js`,
+  }
+}
+
+/**
+ * The field the starter test sorts a list by (the first with a range), and the values its second
+ * item takes: lower on that field, and other on each unique key, which the first item holds.
+ * None when a unique key has no other value to take (an enum of one value).
+ */
+function sortedBy(entity: EntityDefinition) {
+  const listed = listedFields(entity)
+  const field = listed.find((candidate) => candidate.ranged)
+  if (!field) return undefined
+  const changes = new Map([[field.field, field.other!.entity]])
+  for (const [name, property] of Object.entries(entity.properties)) {
+    if (!property.unique || changes.has(name)) continue
+    const other = listed.find((candidate) => candidate.field === name)?.other
+    if (!other) return undefined
+    changes.set(name, other.entity)
+  }
+  return {
+    field: field.field,
+    changes: [...changes].map(([name, value]) => `${name}: ${value}`).join(', '),
   }
 }
 
