@@ -5,6 +5,7 @@ import {
   commandIntent,
   entityFields,
   parseCommandFields,
+  patchFields,
   type FieldSpec,
   validatorKitImports,
 } from '../app/scaffolding/crud.js'
@@ -15,6 +16,14 @@ import { renderStub } from '../app/scaffolding/render_stub.js'
 import { resolveResultType, useCaseName } from '../app/scaffolding/result_type.js'
 import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
+
+/** Where a CRUD command's endpoint goes: a create on the collection, the others on one item. */
+const CRUD_ROUTES: Record<string, [string, string]> = {
+  create: ['POST', '/'],
+  update: ['PUT', '/:id'],
+  patch: ['PATCH', '/:id'],
+  delete: ['DELETE', '/:id'],
+}
 
 const ID_FIELD: FieldSpec = {
   field: 'id',
@@ -56,6 +65,7 @@ export default class AddCommand extends ScaffoldCommand {
   declare fields?: string
 
   #moduleRoot?: string
+  #route: [string, string] = ['POST', '/']
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
@@ -64,6 +74,7 @@ export default class AddCommand extends ScaffoldCommand {
     assertPascalCaseName(name, 'command')
     const entities = await this.entityDefinitions(module.root)
     const intent = commandIntent(name, entities)
+    this.#route = CRUD_ROUTES[intent.kind] ?? this.#route
     const result = resolveResultType(this.resultType, module.root, entities, {
       allowMissingDto: false,
     })
@@ -73,7 +84,7 @@ export default class AddCommand extends ScaffoldCommand {
       )
     }
     if (
-      (intent.kind === 'update' || intent.kind === 'delete') &&
+      (intent.kind === 'update' || intent.kind === 'patch' || intent.kind === 'delete') &&
       !result.returnsId &&
       result.type !== 'void'
     ) {
@@ -103,9 +114,11 @@ export default class AddCommand extends ScaffoldCommand {
           ? entityFieldSpecs
           : intent.kind === 'update'
             ? [ID_FIELD, ...entityFieldSpecs]
-            : intent.kind === 'delete'
-              ? [ID_FIELD]
-              : []
+            : intent.kind === 'patch'
+              ? [ID_FIELD, ...patchFields(intent.entity)]
+              : intent.kind === 'delete'
+                ? [ID_FIELD]
+                : []
     const state = {
       moduleRoot: module.root,
       folder,
@@ -120,7 +133,9 @@ export default class AddCommand extends ScaffoldCommand {
       summary:
         intent.kind === 'custom'
           ? `${capitalized(sentenceWords(name))}.`
-          : `${capitalized(intent.kind)}s ${intent.names.article} ${sentenceWords(intent.entity.name)}.`,
+          : intent.kind === 'patch'
+            ? `Changes the properties of ${intent.names.article} ${sentenceWords(intent.entity.name)} it is given.`
+            : `${capitalized(intent.kind)}s ${intent.names.article} ${sentenceWords(intent.entity.name)}.`,
     }
     const plan = new FilePlan(this.app.makePath())
     for (const stub of ['command', 'validator', 'handler', 'test']) {
@@ -147,8 +162,9 @@ export default class AddCommand extends ScaffoldCommand {
   }
 
   protected nextSteps(): string[] {
+    const [method, route] = this.#route
     return [
-      `Expose it: node ace add-endpoint ${useCaseName(this.name, 'Command')} --module ${this.module} --method POST --route / --command ${useCaseName(this.name, 'Command')} --result-type ${this.resultType}`,
+      `Expose it: node ace add-endpoint ${useCaseName(this.name, 'Command')} --module ${this.module} --method ${method} --route ${route} --command ${useCaseName(this.name, 'Command')} --result-type ${this.resultType}`,
     ]
   }
 }

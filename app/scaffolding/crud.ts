@@ -21,17 +21,17 @@ import { ScaffoldError } from './scaffold_error.js'
 /** What a command or query name says it does to which entity, when it follows a CRUD convention. */
 export type CrudIntent =
   | {
-      kind: 'create' | 'update' | 'delete' | 'getById' | 'list'
+      kind: 'create' | 'update' | 'patch' | 'delete' | 'getById' | 'list'
       entity: EntityDefinition
       names: EntityNames
     }
   | { kind: 'custom' }
 
 export function commandIntent(name: string, entities: EntityDefinition[]): CrudIntent {
-  const match = /^(Create|Update|Delete)([A-Z][A-Za-z0-9]*)$/.exec(name)
+  const match = /^(Create|Update|Patch|Delete)([A-Z][A-Za-z0-9]*)$/.exec(name)
   const entity = match && entities.find((candidate) => candidate.name === match[2])
   if (!match || !entity) return { kind: 'custom' }
-  const kind = match[1].toLowerCase() as 'create' | 'update' | 'delete'
+  const kind = match[1].toLowerCase() as 'create' | 'update' | 'patch' | 'delete'
   return { kind, entity, names: entityNames(entity.name) }
 }
 
@@ -205,6 +205,8 @@ export interface FieldSpec {
    * output (`any`) may be absent as far as TypeScript can tell; the validator still requires it.
    */
   mayBeAbsent?: boolean
+  /** A partial update's field of a required property: it may be left out, never null. */
+  refusesNull?: boolean
   /** Type in the command/query (`| null` when optional). */
   tsType: string
   /** Type in the DTO. */
@@ -326,8 +328,41 @@ export function listedFields(entity: EntityDefinition): ListedField[] {
     }))
 }
 
+/**
+ * The rule of a property in a partial update (PATCH, JSON Merge Patch): every field may be left
+ * out (unchanged); an optional one takes null (cleared), a required one refuses it (`notNull`,
+ * as VineJS would drop a null silently), then reads the value as a create does.
+ */
+function patchRule(property: PropertyDefinition): string {
+  if (property.optional) return vineRule(property)
+  const rule = `${baseVineRule(property)}.use(notNull())`
+  if (property.type === 'date') return `${rule}.transform((date) => ${AT_UTC_MIDNIGHT}).optional()`
+  if (property.type === 'datetime') return `${rule}.transform(dateTimeFromText).optional()`
+  return `${rule}.optional()`
+}
+
+/**
+ * The fields of a partial update of the entity: each property, which the command may leave out
+ * (`undefined`: unchanged) and, when optional, clear (`null`).
+ */
+export function patchFields(entity: EntityDefinition): FieldSpec[] {
+  return entityFields(entity).map((field) => ({
+    ...field,
+    rule: patchRule(entity.properties[field.field]),
+    optional: true,
+    mayBeAbsent: true,
+    refusesNull: !entity.properties[field.field].optional,
+  }))
+}
+
 /** The rules (and conversions) of the kit that the fields' validator uses, to import them. */
-const KIT_RULES = ['maxCharacters', 'maxDecimalPlaces', 'dateTimeText', 'dateTimeFromText']
+const KIT_RULES = [
+  'maxCharacters',
+  'maxDecimalPlaces',
+  'dateTimeText',
+  'dateTimeFromText',
+  'notNull',
+]
 
 /** What a command's validator imports from the kit's application layer, for its fields. */
 export function validatorKitImports(fields: FieldSpec[]): string[] {

@@ -54,12 +54,17 @@ export function endpointDocsText(
       return {
         summary: `List ${sentenceWords(intent.names.plural)}`,
         description:
-          'One page at a time, in id order: ?page= (from 1) and ?perPage= (20 by default, at most 100).',
+          'One page at a time: ?page= (from 1) and ?perPage= (20 by default, at most 100), in the order ?sort= asks (then in id order), holding those that pass every filter.',
       }
     case 'update':
       return {
         summary: `Update ${one}`,
         description: `Replaces every property of ${the} with this id; 404 when there is none.`,
+      }
+    case 'patch':
+      return {
+        summary: `Change ${one}`,
+        description: `Changes the properties it is sent of ${the} with this id, as a JSON Merge Patch (RFC 7396): a property left out keeps its value, null clears an optional one; 404 when there is none.`,
       }
     case 'delete':
       return {
@@ -84,6 +89,7 @@ export function successPath(intent: CrudIntent, method: string, route: string, b
     getById: ['get', '/:id'],
     list: ['get', '/'],
     update: ['put', '/:id'],
+    patch: ['patch', '/:id'],
     delete: ['delete', '/:id'],
   }[intent.kind]
   if (method !== expected[0] || route !== expected[1]) return undefined
@@ -110,6 +116,11 @@ export function successPath(intent: CrudIntent, method: string, route: string, b
     // not, and its order, checked on the first field with a range.
     listed: listedFields(intent.entity).filter((field) => field.other !== undefined),
     sortedBy: sortedBy(intent.entity),
+    // A partial update changes one property to another value, clears an optional one, and
+    // refuses to clear a required one.
+    patched: listedFields(intent.entity).find((field) => field.other !== undefined),
+    cleared: properties.find(([, definition]) => definition.optional)?.[0],
+    kept: properties.find(([, definition]) => !definition.optional)?.[0],
     sorted: sortedFields(intent.entity),
     tableConstant: `${intent.names.pluralSnake.toUpperCase()}_TABLE`,
     tableImport: `../../infrastructure/persistence/lucid_${intent.names.snake}_repository.js`,

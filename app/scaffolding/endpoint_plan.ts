@@ -248,11 +248,12 @@ function endpointState(
   const findsById =
     intent.kind === 'getById' ||
     intent.kind === 'update' ||
+    intent.kind === 'patch' ||
     intent.kind === 'delete' ||
     facts.handler.answersNotFound
   // A value a unique key holds already answers 409 <Entity>.<Property>Taken.
   const keyed =
-    (intent.kind === 'create' || intent.kind === 'update') &&
+    (intent.kind === 'create' || intent.kind === 'update' || intent.kind === 'patch') &&
     Object.values(intent.entity.properties).some((property) => property.unique)
   const problems = [
     ...(findsById ? [404] : []),

@@ -19,12 +19,14 @@ export function crudCommandLines(module: string, entity: string, plural: string)
     [`Create${entity}`, 'POST', '/', '--command', `Create${entity}`, `${entity}Id`],
     [`Get${entity}`, 'GET', '/:id', '--query', `Get${entity}ById`, `${entity}Dto`],
     [`Update${entity}`, 'PUT', '/:id', '--command', `Update${entity}`, 'void'],
+    [`Patch${entity}`, 'PATCH', '/:id', '--command', `Patch${entity}`, 'void'],
     [`Delete${entity}`, 'DELETE', '/:id', '--command', `Delete${entity}`, 'void'],
     [`List${plural}`, 'GET', '/', '--query', `List${plural}`, `${entity}ListDto`],
   ]
   return [
     ['add-command', `Create${entity}`, '--module', module, '--result-type', `${entity}Id`],
     ['add-command', `Update${entity}`, '--module', module, '--result-type', 'void'],
+    ['add-command', `Patch${entity}`, '--module', module, '--result-type', 'void'],
     ['add-command', `Delete${entity}`, '--module', module, '--result-type', 'void'],
     ['add-query', `Get${entity}ById`, '--module', module, '--result-type', `${entity}Dto`],
     ['add-query', `List${plural}`, '--module', module, '--result-type', `${entity}ListDto`],

@@ -35,6 +35,7 @@ const SCRIPT = [
   ],
   ['add-command', 'CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'],
   ['add-command', 'UpdateProduct', '--module', 'Catalog', '--result-type', 'void'],
+  ['add-command', 'PatchProduct', '--module', 'Catalog', '--result-type', 'void'],
   ['add-command', 'DeleteProduct', '--module', 'Catalog', '--result-type', 'void'],
   [
     'add-command',
@@ -52,6 +53,7 @@ const SCRIPT = [
     ['CreateProduct', 'POST', '/', '--command', 'CreateProduct', 'ProductId'],
     ['GetProduct', 'GET', '/:id', '--query', 'GetProductById', 'ProductDto'],
     ['UpdateProduct', 'PUT', '/:id', '--command', 'UpdateProduct', 'void'],
+    ['PatchProduct', 'PATCH', '/:id', '--command', 'PatchProduct', 'void'],
     ['DeleteProduct', 'DELETE', '/:id', '--command', 'DeleteProduct', 'void'],
     ['ListProducts', 'GET', '/', '--query', 'ListProducts', 'ProductListDto'],
     ['RestockProduct', 'POST', '/:id/restock', '--command', 'RestockProduct', 'void'],

@@ -125,14 +125,15 @@ export function buildOperation(
   if (context.deprecated) result.deprecated = true
   if (parameters.length > 0) result.parameters = parameters
   if (docs?.requestBody) {
+    const schema = requestBodySchema(docs.requestBody, pathParamNames(route.path))
     result.requestBody = {
       required: true,
       description:
         'A JSON object with only the fields below: any other field answers 400 (unknownField)',
       content: {
-        'application/json': {
-          schema: requestBodySchema(docs.requestBody, pathParamNames(route.path)),
-        },
+        'application/json': { schema },
+        // A partial update's body is a JSON Merge Patch (RFC 7396), which has its own media type.
+        ...(method === 'patch' ? { 'application/merge-patch+json': { schema } } : {}),
       },
     }
   }
