@@ -141,7 +141,7 @@ export function isListed(property: PropertyDefinition): boolean {
 }
 
 /** The types a list also filters by range: `price[gte]=10`. */
-export function isRanged(property: PropertyDefinition): boolean {
+function isRanged(property: PropertyDefinition): boolean {
   return ['int', 'decimal', 'number', 'date', 'datetime'].includes(property.type)
 }
 
@@ -151,7 +151,7 @@ export function isRanged(property: PropertyDefinition): boolean {
  * to compare an integer column with a larger number; a date or datetime is read as a command
  * reads it.
  */
-export function filterRule(property: PropertyDefinition): string {
+function filterRule(property: PropertyDefinition): string {
   switch (property.type) {
     case 'int':
       return 'vine.number().withoutDecimals().range([-2147483648, 2147483647])'

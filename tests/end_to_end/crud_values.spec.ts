@@ -198,6 +198,23 @@ test.group('Generated CRUD values end to end', (group) => {
       assert.equal(list.status, 200)
       assert.deepEqual(list.body.items, [{ id, ...UPDATED }])
 
+      // A PATCH changes what it is sent and keeps the rest; null clears an optional property,
+      // and a required one sent as null is refused with the item unchanged.
+      const patch = { count: 7, since: null, at: '2026-03-01T12:00:00.000Z', meta: [1, { a: 'b' }] }
+      const patched = await send('PATCH', `/${id}`, patch)
+      assert.equal(patched.status, 204, JSON.stringify(patched.body))
+      const afterPatch = { id, ...UPDATED, ...patch }
+      assert.deepEqual(await send('GET', `/${id}`), { status: 200, body: afterPatch })
+      const refusedPatch = await send('PATCH', `/${id}`, { name: null })
+      assert.equal(refusedPatch.status, 400)
+      assert.deepEqual(await send('GET', `/${id}`), { status: 200, body: afterPatch })
+
+      // The list filters and sorts on this database: ranges on an int and a datetime, equality.
+      const found = await send('GET', '/?count[gte]=7&at[lt]=2026-03-02T00:00:00Z&sort=-at,name')
+      assert.deepEqual(found.body.items, [afterPatch])
+      const none = await send('GET', `/?count[lt]=7&code=${encodeURIComponent(UPDATED.code)}`)
+      assert.deepEqual([none.status, none.body.total], [200, 0])
+
       const deleted = await send('DELETE', `/${id}`)
       assert.equal(deleted.status, 204)
       const gone = await send('GET', `/${id}`)
