@@ -6,6 +6,7 @@ import { existingModule, type ModuleTarget } from '../app/scaffolding/module_tar
 import { assertPascalCaseName, assertTableName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
+import { readRenames } from '../app/scaffolding/column_renames.js'
 import { renderSchemaSteps } from '../app/scaffolding/migration_steps.js'
 import { diffSchemas } from '../app/scaffolding/schema_diff.js'
 import {
@@ -26,6 +27,12 @@ export default class AddMigration extends ScaffoldCommand {
   @flags.string({ description: 'The module, e.g. Catalog' })
   declare module?: string
 
+  @flags.array({
+    description:
+      'A property renamed in its definition, whose column keeps its values: Product.Name:Title (repeatable)',
+  })
+  declare rename?: string[]
+
   #module?: ModuleTarget
   #nothingToDo = false
   #notes: string[] = []
@@ -41,7 +48,7 @@ export default class AddMigration extends ScaffoldCommand {
     for (const [table, { entity }] of Object.entries(after.tables)) {
       if (!before.tables[table]) assertTableName(table, `the entity ${entity}`)
     }
-    const changes = diffSchemas(before, after)
+    const changes = diffSchemas(before, after, readRenames(this.rename ?? [], before, after))
     this.#notes = changes.notes
     const plan = new FilePlan(this.app.makePath())
     if (changes.up.length === 0) {

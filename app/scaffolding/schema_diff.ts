@@ -1,5 +1,6 @@
 import { columnLine, existingRowsDefault, sameColumn, typeText } from './column_lines.js'
 import { needsRebuild, rebuildSteps } from './column_rebuild.js'
+import { type ColumnRename, renamedSnapshot, renameStep } from './column_renames.js'
 import type { ColumnSnapshot, SchemaSnapshot, TableSnapshot } from './schema_snapshot.js'
 import { dropUniqueLine, uniqueLine } from './unique_keys.js'
 
@@ -40,12 +41,25 @@ function createTable(table: string, snapshot: TableSnapshot): SchemaStep {
  * definitions): new tables, dropped tables, added, dropped and changed columns, and unique
  * indexes added and dropped, each with the step that undoes it. A unique index goes after the
  * columns; dropping a column drops its index with it (both databases), so a rebuilt column gets
- * its index again.
+ * its index again. A column in `renames` is renamed first (its values kept), then compared
+ * under its new name; its `down()` renames it back last.
  */
-export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): SchemaChanges {
+export function diffSchemas(
+  original: SchemaSnapshot,
+  after: SchemaSnapshot,
+  renames: ColumnRename[] = []
+): SchemaChanges {
   const up: SchemaStep[] = []
   const down: SchemaStep[] = []
   const notes: string[] = []
+  for (const rename of renames) {
+    const unique = original.tables[rename.table].columns[rename.from].unique === true
+    up.push(renameStep(rename, unique))
+    down.unshift(renameStep({ ...rename, from: rename.to, to: rename.from }, unique))
+    notes.push(`${rename.table}.${rename.from} is renamed ${rename.to}: its values are kept`)
+  }
+  const renamesDown = down.splice(0)
+  const before = renamedSnapshot(original, renames)
   for (const [table, next] of Object.entries(after.tables)) {
     const previous = before.tables[table]
     if (!previous) {
@@ -147,7 +161,34 @@ export function diffSchemas(before: SchemaSnapshot, after: SchemaSnapshot): Sche
       down.unshift(createTable(table, previous))
     }
   }
-  return { up, down, notes }
+  notes.push(...likelyRenames(before, after))
+  return { up, down: [...down, ...renamesDown], notes }
+}
+
+/**
+ * A column dropped beside one added of the same type may be a rename, which as a drop loses
+ * every value: the note says how to keep them.
+ */
+function likelyRenames(before: SchemaSnapshot, after: SchemaSnapshot): string[] {
+  const notes: string[] = []
+  for (const [table, next] of Object.entries(after.tables)) {
+    const previous = before.tables[table]
+    if (!previous) continue
+    const added = Object.keys(next.columns).filter((name) => !previous.columns[name])
+    for (const [name, column] of Object.entries(previous.columns)) {
+      if (next.columns[name]) continue
+      const twin = added.find((other) => typeText(next.columns[other]) === typeText(column))
+      if (twin === undefined) continue
+      notes.push(
+        `${table}.${name} is dropped and ${twin} added: every value of ${name} is lost. If ${twin} is ${name} renamed, delete this migration, put the schema snapshot back as it was (git checkout) and run add-migration again with --rename ${next.entity}.${pascal(name)}:${pascal(twin)}`
+      )
+    }
+  }
+  return notes
+}
+
+function pascal(column: string): string {
+  return column.replace(/(^|_)([a-z0-9])/g, (_match, _sep, letter: string) => letter.toUpperCase())
 }
 
 /** The step that gives a rebuilt column its unique index again, if it has one. */
