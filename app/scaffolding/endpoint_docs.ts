@@ -85,14 +85,18 @@ export function endpointDocsText(
 export function successPath(intent: CrudIntent, method: string, route: string, base: string) {
   if (intent.kind === 'custom') return undefined
   const expected = {
-    create: ['post', '/'],
-    getById: ['get', '/:id'],
-    list: ['get', '/'],
-    update: ['put', '/:id'],
-    patch: ['patch', '/:id'],
-    delete: ['delete', '/:id'],
+    create: 'post',
+    getById: 'get',
+    list: 'get',
+    update: 'put',
+    patch: 'patch',
+    delete: 'delete',
   }[intent.kind]
-  if (method !== expected[0] || route !== expected[1]) return undefined
+  // The collection's route (`/`, `/customers`) for a create and a list, an item's below it.
+  const onItem = !['create', 'list'].includes(intent.kind)
+  const shape = onItem ? /^((?:\/[a-z0-9-]+)*)\/:id$/ : /^((?:\/[a-z0-9-]+)*)\/?$/
+  const collection = shape.exec(route)?.[1]
+  if (method !== expected || collection === undefined) return undefined
   const properties = Object.entries(intent.entity.properties)
   const fields = entityFields(intent.entity)
   return {
@@ -106,7 +110,7 @@ export function successPath(intent: CrudIntent, method: string, route: string, b
       sample: propertySpec('Sample', definition).sample,
     })),
     body: fields.map((field) => ({ field: field.field, sample: field.sample })),
-    url: `${base}/`,
+    url: `${base}${collection}/`,
     // A unique key: each test starts from an empty table (the tests store the same samples),
     // and the create test sends a value twice.
     uniqueKeys: properties

@@ -39,7 +39,7 @@ function inModule(
 /**
  * Keeps the record of generated files (generated_files.ts) of each module the plan writes
  * into, as part of the same plan, so that it is journaled and written with the files it
- * describes: the hash of each file a generator writes, and the command's recipe. A generated
+ * describes: the hash of each file a generator writes, and the command's recipes. A generated
  * file the plan would replace that was edited by hand is taken out of the plan (reported as
  * skipped) unless `force`; a file whose text would not change is taken out and reported as
  * unchanged. A file the plan deletes leaves the record, with the `forget` recipes; a record the
@@ -49,7 +49,7 @@ function inModule(
 export async function planGeneratedFilesRecord(
   appRoot: string,
   plan: FilePlan,
-  options: { force: boolean; recipe?: Recipe; format?: Formatter; forget?: ForgottenRecipe[] }
+  options: { force: boolean; recipes?: Recipe[]; format?: Formatter; forget?: ForgottenRecipe[] }
 ): Promise<string[]> {
   const modulesRoot = join(appRoot, 'modules')
   const records = new Map<string, GeneratedFilesRecord>()
@@ -92,9 +92,9 @@ export async function planGeneratedFilesRecord(
     delete record.recipes[key]
   }
   const deleted = new Set(plan.deletedPaths())
-  if (options.recipe) {
-    const record = await recordOf(options.recipe.moduleRoot)
-    record.recipes[options.recipe.key] = options.recipe.argv
+  for (const recipe of options.recipes ?? []) {
+    const record = await recordOf(recipe.moduleRoot)
+    record.recipes[recipe.key] = recipe.argv
   }
   for (const [moduleRoot, record] of records) {
     const path = generatedFilesPath(moduleRoot)

@@ -77,6 +77,17 @@ export abstract class ScaffoldCommand extends BaseCommand {
     return undefined
   }
 
+  /** The command lines to record: this command's, or those of the generators it ran. */
+  protected recipes(): Recipe[] {
+    const recipe = this.recipe()
+    return recipe ? [recipe] : []
+  }
+
+  /** The recipe of a plan made with planFiles(), for a command that writes it in its own. */
+  plannedRecipe(): Recipe | undefined {
+    return this.recipe()
+  }
+
   /** The recorded command lines whose files the plan deletes (the remove-* commands). */
   protected forgottenRecipes(): ForgottenRecipe[] {
     return []
@@ -132,7 +143,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
       if (format) await plan.format(format)
       const replaced = await planGeneratedFilesRecord(this.app.makePath(), plan, {
         force: Boolean(this.force),
-        recipe: this.recipe(),
+        recipes: this.recipes(),
         format,
         forget: this.forgottenRecipes(),
       })

@@ -44,7 +44,7 @@ test.group('Planning the record of generated files', (group) => {
       .generate(at('domain/lamp_definition.ts'), 'definition\n')
     const recipe = { moduleRoot, key: 'add-query GetLampById', argv: ['add-query', 'GetLampById'] }
 
-    const replaced = await planGeneratedFilesRecord(app, plan, { force: false, recipe })
+    const replaced = await planGeneratedFilesRecord(app, plan, { force: false, recipes: [recipe] })
     await plan.apply()
 
     assert.deepEqual(replaced, [])

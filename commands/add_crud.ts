@@ -1,0 +1,112 @@
+import { args, flags } from '@adonisjs/core/ace'
+import { collectionRoute, crudCommandLines } from '../app/scaffolding/crud_resource.js'
+import { FilePlan } from '../app/scaffolding/file_plan.js'
+import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
+import { readSnapshot } from '../app/scaffolding/schema_snapshot.js'
+import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
+import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
+import { entityNames } from '../app/scaffolding/entity_names.js'
+import AddCommand from './add_command.js'
+import AddEndpoint from './add_endpoint.js'
+import AddQuery from './add_query.js'
+
+const GENERATORS = { 'add-command': AddCommand, 'add-query': AddQuery, 'add-endpoint': AddEndpoint }
+
+/*
+ * add-crud: a whole resource in one command, all or nothing. It plans the same generator runs a
+ * user would type (crud_resource.ts), each in the plan of the one before, and writes them
+ * together; each file stays an ordinary generated file, and each run is recorded so that
+ * sync-entity follows the entity.
+ */
+export default class AddCrud extends ScaffoldCommand {
+  static commandName = 'add-crud'
+  static description =
+    "Create an entity's whole resource: create, get, list, put, patch and delete, with their endpoints and tests"
+
+  @args.string({ description: 'The entity, made with add-entity, e.g. Order' })
+  declare name: string
+
+  @flags.string({ description: 'The module, e.g. Sales' })
+  declare module?: string
+
+  @flags.string({
+    description: "The collection's route in the module's group (default: the plural, /orders)",
+  })
+  declare route?: string
+
+  @flags.string({
+    description: 'Operations to leave out: create, get, list, update, patch, delete',
+  })
+  declare except?: string
+
+  @flags.boolean({ description: 'The reads only: get and list' })
+  declare readOnly: boolean
+
+  #module?: ModuleTarget
+  #recipes: Recipe[] = []
+  #tableMissing = false
+  #route = '/'
+
+  protected async plan(): Promise<FilePlan> {
+    const module = existingModule(this.app, this.module)
+    this.#module = module
+    const definitions = await this.entityDefinitions(module.root)
+    const entity = definitions.find((definition) => definition.name === this.name)
+    if (!entity) {
+      throw new ScaffoldError(
+        `The ${module.pascal} module has no entity ${this.name}`,
+        `Create it first: node ace add-entity ${this.name} --module ${module.pascal} --properties "Name:string"`
+      )
+    }
+    const request = {
+      entity: entity.name,
+      module: module.pascal,
+      route: this.route,
+      except: this.except,
+      readOnly: this.readOnly,
+    }
+    const plan = new FilePlan(this.app.makePath())
+    for (const [command, ...argv] of crudCommandLines(request)) {
+      const generator = GENERATORS[command as keyof typeof GENERATORS]
+      const instance = await this.kernel.create(generator, [
+        ...argv,
+        ...(this.force ? ['--force'] : []),
+      ])
+      instance.app = this.app
+      instance.pendingDefinitions = definitions
+      instance.pendingFiles = new Map(
+        plan.generatedFiles().map((file) => [file.path, file.contents])
+      )
+      const planned = new Set(plan.paths())
+      const own = await instance.planFiles()
+      // A DTO that the get and the list both write is written once.
+      for (const file of own.generatedFiles()) {
+        if (!planned.has(file.path)) plan.create(file.path, file.contents)
+      }
+      const recipe = instance.plannedRecipe()
+      if (recipe) this.#recipes.push(recipe)
+    }
+    const table = `${module.folder}_${entityNames(entity.name).pluralSnake}`
+    const snapshot = await readSnapshot(module.root)
+    this.#tableMissing = !(table in snapshot.tables)
+    this.#route = collectionRoute(request)
+    return plan
+  }
+
+  protected recipes(): Recipe[] {
+    return this.#recipes
+  }
+
+  protected nextSteps(): string[] {
+    const module = this.#module!
+    const base = `/api/${module.folder.replace(/_/g, '-')}${this.#route === '/' ? '' : this.#route}`
+    return [
+      ...(this.#tableMissing
+        ? [
+            `Create its table: node ace add-migration Add${entityNames(this.name).plural} --module ${module.pascal}`,
+          ]
+        : []),
+      `Restart the app (or let \`node ace serve --watch\` do it) and call GET ${base}`,
+    ]
+  }
+}
