@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
-import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 
 /**
@@ -55,24 +54,8 @@ test.group('Scaffolding end to end', (group) => {
         '--properties',
         'Name:string,Price:decimal',
       ],
-      ['add-command', 'CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'],
-      ['add-query', 'GetProductById', '--module', 'Catalog', '--result-type', 'ProductDto'],
-      endpointCommandLine('Catalog', [
-        'CreateProduct',
-        'POST',
-        '/',
-        '--command',
-        'CreateProduct',
-        'ProductId',
-      ]),
-      endpointCommandLine('Catalog', [
-        'GetProduct',
-        'GET',
-        '/:id',
-        '--query',
-        'GetProductById',
-        'ProductDto',
-      ]),
+      // The whole resource: create, get, list, put, patch and delete under /api/catalog/products.
+      ['add-crud', 'Product', '--module', 'Catalog'],
       ['add-migration', 'Init', '--module', 'Catalog'],
       ['add-module', 'Orders'],
       // The first test run wrote docs/modules.md; the app's test holds it to the modules.
@@ -104,7 +87,7 @@ test.group('Scaffolding end to end', (group) => {
     )
     try {
       const base = `http://127.0.0.1:${port(111)}`
-      const created = await fetch(`${base}/api/catalog/`, {
+      const created = await fetch(`${base}/api/catalog/products`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Tea', price: 3.5 }),
@@ -112,11 +95,24 @@ test.group('Scaffolding end to end', (group) => {
       assert.equal(created.status, 201)
       const location = created.headers.get('location')!
       const id = await created.json()
-      assert.equal(location, `/api/catalog/${id}`)
+      assert.equal(location, `/api/catalog/products/${id}`)
 
       const read = await fetch(`${base}${location}`)
       assert.equal(read.status, 200)
       assert.deepEqual(await read.json(), { id, name: 'Tea', price: 3.5 })
+      const patched = await fetch(`${base}${location}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ price: 4 }),
+      })
+      assert.equal(patched.status, 204)
+      const listed = await fetch(`${base}/api/catalog/products?sort=-price&price[gte]=4`)
+      assert.deepEqual(await listed.json(), {
+        items: [{ id, name: 'Tea', price: 4 }],
+        total: 1,
+        page: 1,
+        perPage: 20,
+      })
 
       const orders = await fetch(`${base}/api/orders/sample`)
       assert.equal(orders.status, 200)
