@@ -13,9 +13,7 @@ import { readGeneratedFiles } from '../app/scaffolding/generated_files.js'
 import type { ModuleTarget } from '../app/scaffolding/module_target.js'
 import { snakeCase } from '../app/scaffolding/names.js'
 import { useCaseName } from '../app/scaffolding/result_type.js'
-import AddCommand from './add_command.js'
-import AddEndpoint from './add_endpoint.js'
-import AddQuery from './add_query.js'
+import { planGeneratorRun } from './_generator_runs.js'
 
 /** The value of a flag in a recorded command line. */
 function flagValue(argv: string[], flag: string): string | undefined {
@@ -88,8 +86,6 @@ export function recipeFiles(moduleRoot: string, argv: string[]): string[] {
   ]
 }
 
-const GENERATORS = { 'add-command': AddCommand, 'add-query': AddQuery, 'add-endpoint': AddEndpoint }
-
 /**
  * Plans again every use case and endpoint generated from the entity, from `definitions` (the
  * module's entity definitions as they will be once the plan is written), adding their files
@@ -106,16 +102,9 @@ export async function planEntityUseCases(
   const { recipes } = await readGeneratedFiles(module.root)
   for (const [command, ...argv] of entityRecipes(recipes, entity)) {
     if (!recipeFiles(module.root, [command, ...argv]).every((file) => existsSync(file))) continue
-    const generator = GENERATORS[command as keyof typeof GENERATORS]
-    const instance = await running.kernel.create(generator, [...argv, '--force'])
-    // The use cases are planned in the app the running command works in.
-    instance.app = running.app
-    instance.pendingDefinitions = definitions
-    instance.pendingFiles = new Map(plan.generatedFiles().map((file) => [file.path, file.contents]))
-    const planned = new Set(plan.paths())
-    const own = await instance.planFiles()
-    for (const file of own.generatedFiles()) {
-      if (!planned.has(file.path)) plan.generate(file.path, file.contents)
-    }
+    await planGeneratorRun(running, plan, [command, ...argv, '--force'], {
+      definitions,
+      as: 'generate',
+    })
   }
 }

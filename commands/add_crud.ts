@@ -6,11 +6,7 @@ import { readSnapshot } from '../app/scaffolding/schema_snapshot.js'
 import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 import { entityNames } from '../app/scaffolding/entity_names.js'
-import AddCommand from './add_command.js'
-import AddEndpoint from './add_endpoint.js'
-import AddQuery from './add_query.js'
-
-const GENERATORS = { 'add-command': AddCommand, 'add-query': AddQuery, 'add-endpoint': AddEndpoint }
+import { planGeneratorRun } from './_generator_runs.js'
 
 /*
  * add-crud: a whole resource in one command, all or nothing. It plans the same generator runs a
@@ -66,24 +62,16 @@ export default class AddCrud extends ScaffoldCommand {
       readOnly: this.readOnly,
     }
     const plan = new FilePlan(this.app.makePath())
-    for (const [command, ...argv] of crudCommandLines(request)) {
-      const generator = GENERATORS[command as keyof typeof GENERATORS]
-      const instance = await this.kernel.create(generator, [
-        ...argv,
-        ...(this.force ? ['--force'] : []),
-      ])
-      instance.app = this.app
-      instance.pendingDefinitions = definitions
-      instance.pendingFiles = new Map(
-        plan.generatedFiles().map((file) => [file.path, file.contents])
+    for (const line of crudCommandLines(request)) {
+      const recipe = await planGeneratorRun(
+        this,
+        plan,
+        [...line, ...(this.force ? ['--force'] : [])],
+        {
+          definitions,
+          as: 'create',
+        }
       )
-      const planned = new Set(plan.paths())
-      const own = await instance.planFiles()
-      // A DTO that the get and the list both write is written once.
-      for (const file of own.generatedFiles()) {
-        if (!planned.has(file.path)) plan.create(file.path, file.contents)
-      }
-      const recipe = instance.plannedRecipe()
       if (recipe) this.#recipes.push(recipe)
     }
     const table = `${module.folder}_${entityNames(entity.name).pluralSnake}`

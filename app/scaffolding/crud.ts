@@ -276,12 +276,19 @@ export interface ListedField {
   other?: { json: string; entity: string }
 }
 
-/** A value of the property other than its sample (smaller, for a range), for tests. */
-function otherSample(property: PropertyDefinition): ListedField['other'] {
+/**
+ * A value of the property other than its sample (smaller, for a range), for tests: as JSON and
+ * as the entity holds it. None for an enum of one value.
+ */
+export function otherSample(property: PropertyDefinition): ListedField['other'] {
   const same = (json: string) => ({ json, entity: json })
   switch (property.type) {
     case 'string':
       return same("'X'")
+    case 'text':
+      return same("'Another text'")
+    case 'json':
+      return same("[1, 'other']")
     case 'int':
       return same('41')
     case 'decimal':

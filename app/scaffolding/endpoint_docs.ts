@@ -1,4 +1,4 @@
-import { entityFields, listedFields, sortedFields, type CrudIntent } from './crud.js'
+import { entityFields, listedFields, otherSample, sortedFields, type CrudIntent } from './crud.js'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import { propertySpec } from './entity_properties.js'
 import { sentenceWords } from './names.js'
@@ -123,6 +123,11 @@ export function successPath(intent: CrudIntent, method: string, route: string, b
     // A partial update changes one property to another value, clears an optional one, and
     // refuses to clear a required one.
     patched: listedFields(intent.entity).find((field) => field.other !== undefined),
+    // An update sends another value for every property, so that one not stored is seen.
+    changes: properties.flatMap(([field, definition]) => {
+      const other = otherSample(definition)
+      return other ? [{ field, ...other }] : []
+    }),
     cleared: properties.find(([, definition]) => definition.optional)?.[0],
     kept: properties.find(([, definition]) => !definition.optional)?.[0],
     sorted: sortedFields(intent.entity),

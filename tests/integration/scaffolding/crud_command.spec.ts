@@ -7,6 +7,7 @@ import AddEntity from '#commands/add_entity'
 import AddMigration from '#commands/add_migration'
 import AddModule from '#commands/add_module'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
+import { filesUnder } from '#tests/common/module_files'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 /** The app's own programs (its typecheck and tests), on a port of their own. */
@@ -18,15 +19,7 @@ const MODULE = 'Sales'
 const path = (file: string) => shop.path('modules', 'sales', file)
 
 /** Every file of the module and its text: what a refused command must leave as it was. */
-async function moduleFiles(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const entry of await readdir(path(''), { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const file = `${entry.parentPath}/${entry.name}`
-    files[file] = await readFile(file, 'utf8')
-  }
-  return files
-}
+const moduleFiles = () => filesUnder(path(''))
 
 test.group('add-crud: a whole resource in one command', (group) => {
   group.tap((t) => t.tags(['@any-database']))

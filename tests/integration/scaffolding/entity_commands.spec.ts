@@ -9,6 +9,7 @@ import AddMigration from '#commands/add_migration'
 import AddModule from '#commands/add_module'
 import AddQuery from '#commands/add_query'
 import SyncEntity from '#commands/sync_entity'
+import { filesUnder } from '#tests/common/module_files'
 import { failingWriter, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 /** The app made by `init` in a temp folder that the running test scaffolds in. */
@@ -221,15 +222,7 @@ test.group('add-entity', (group) => {
 })
 
 /** Every file of the module and its text: what a refused command must leave as it was. */
-async function moduleFiles(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const entry of await readdir(path(''), { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const file = `${entry.parentPath}/${entry.name}`
-    files[file] = await readFile(file, 'utf8')
-  }
-  return files
-}
+const moduleFiles = () => filesUnder(path(''))
 
 /** A property list of `count` strings: Field1:string,Field2:string,… */
 const propertyList = (count: number) =>

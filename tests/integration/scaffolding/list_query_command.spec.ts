@@ -11,6 +11,7 @@ import AddModule from '#commands/add_module'
 import AddQuery from '#commands/add_query'
 import { scaffoldJson } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
+import { filesUnder } from '#tests/common/module_files'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 const run = promisify(execFile)
@@ -47,15 +48,7 @@ async function addProduct() {
 const addQuery = (...argv: string[]) => shop.run(AddQuery, [...argv, '--module', MODULE])
 
 /** Every file of the module and its text: what a refused command must leave as it was. */
-async function moduleFiles(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {}
-  for (const entry of await readdir(path(''), { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const file = `${entry.parentPath}/${entry.name}`
-    files[file] = await readFile(file, 'utf8')
-  }
-  return files
-}
+const moduleFiles = () => filesUnder(path(''))
 
 /**
  * The type errors tsc finds in the module's files, with the app's tsconfig. The rest of the app

@@ -1,14 +1,13 @@
 import { test } from '@japa/runner'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { pathToFileURL } from 'node:url'
 import db from '@adonisjs/lucid/services/db'
-import type { BaseSchema } from '@adonisjs/lucid/schema'
 import AddCommand from '#commands/add_command'
 import AddEndpoint from '#commands/add_endpoint'
 import AddEntity from '#commands/add_entity'
 import AddMigration from '#commands/add_migration'
 import AddModule from '#commands/add_module'
 import SyncEntity from '#commands/sync_entity'
+import { runMigrationFile } from '#tests/common/module_files'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 /** The app made by `init` in a temp folder that the running test scaffolds in. */
@@ -40,14 +39,8 @@ async function addMigration(name: string) {
 }
 
 /** Runs a generated migration's up() or down() against the test database. */
-async function migrate(file: string, direction: 'up' | 'down') {
-  const url = pathToFileURL(path(`infrastructure/database/migrations/${file}`)).href
-  const { default: Migration } = (await import(url)) as {
-    default: new (client: unknown, file: string, dryRun: boolean) => BaseSchema
-  }
-  const migration = new Migration(db.connection(), file, false)
-  await (direction === 'up' ? migration.execUp() : migration.execDown())
-}
+const migrate = (file: string, direction: 'up' | 'down') =>
+  runMigrationFile(path(`infrastructure/database/migrations/${file}`), direction)
 
 async function thrownBy(write: () => Promise<unknown>): Promise<unknown> {
   try {

@@ -1,0 +1,146 @@
+import { test } from '@japa/runner'
+import { readFile, writeFile } from 'node:fs/promises'
+import AddCrud from '#commands/add_crud'
+import AddEntity from '#commands/add_entity'
+import AddMigration from '#commands/add_migration'
+import AddModule from '#commands/add_module'
+import { generatedAppCommands } from '#tests/common/generated_app_commands'
+import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+
+/*
+ * The generated tests are worth what they catch. Each mutant below is a mistake a person could
+ * make in a generated CRUD module (or a generator could write); the module's own starter tests
+ * must fail on every one of them, and pass on the module as generated.
+ */
+
+/** The app's own tests, on a port of their own. */
+const inApp = generatedAppCommands(117)
+
+let shop: ScaffoldingApp
+
+const path = (file: string) => shop.path('modules', 'sales', file)
+
+/** The module's generated tests (the app's architecture and document tests see the linked kit). */
+const MODULE_TESTS = [
+  'create_customer_endpoint',
+  'get_customer_endpoint',
+  'list_customers_endpoint',
+  'update_customer_endpoint',
+  'patch_customer_endpoint',
+  'delete_customer_endpoint',
+  'create_customer_command',
+  'update_customer_command',
+  'patch_customer_command',
+].map((name) => `--files=${name}`)
+
+/** Whether the module's tests pass, with their output. */
+async function moduleTests(): Promise<{ passed: boolean; output: string }> {
+  try {
+    const { stdout } = await inApp(shop.root, process.execPath, [
+      'ace',
+      'test',
+      ...MODULE_TESTS,
+      '--reporters=dot',
+    ])
+    return { passed: true, output: stdout }
+  } catch (error) {
+    return { passed: false, output: String(error) }
+  }
+}
+
+const MUTANTS = [
+  {
+    mistake: 'an update handler that does not save',
+    file: 'application/commands/update_customer/update_customer_handler.ts',
+    from: /if \(!\(await this\.repository\.save\(customer\)\)\) return failure\(notFound\)/,
+    to: '',
+  },
+  {
+    mistake: 'a patch handler that drops a property it was sent',
+    file: 'application/commands/patch_customer/patch_customer_handler.ts',
+    from: /email: command\.email === undefined \? stored\.email : command\.email/,
+    to: 'email: stored.email',
+  },
+  {
+    mistake: 'a query that returns another value',
+    file: 'application/dtos/customer_dto.ts',
+    from: /name: entity\.name,/,
+    to: 'name: entity.name.toUpperCase(),',
+  },
+  {
+    mistake: 'a create answering 200 instead of 201',
+    file: 'api/create_customer_endpoint.ts',
+    from: /this\.created\(ctx, id\)/,
+    to: 'this.ok(ctx, id)',
+  },
+  {
+    mistake: 'a validation rule dropped (a required field made optional)',
+    file: 'application/commands/create_customer/create_customer_validator.ts',
+    from: /(\n\s+name: vine[^\n]*?)(,\n)/,
+    to: '$1.optional()$2',
+  },
+  {
+    mistake: 'a list that ignores its filters',
+    file: 'infrastructure/persistence/lucid_customer_repository.ts',
+    from: /listPage\(client, CUSTOMERS_TABLE, criteria, LISTED_COLUMNS\)/,
+    to: 'listPage(client, CUSTOMERS_TABLE, { ...criteria, filters: [] }, LISTED_COLUMNS)',
+  },
+  {
+    mistake: 'a list that ignores its order',
+    file: 'infrastructure/persistence/lucid_customer_repository.ts',
+    from: /listPage\(client, CUSTOMERS_TABLE, criteria, LISTED_COLUMNS\)/,
+    to: 'listPage(client, CUSTOMERS_TABLE, { ...criteria, sort: [] }, LISTED_COLUMNS)',
+  },
+  {
+    mistake: 'a delete that removes nothing',
+    file: 'application/commands/delete_customer/delete_customer_handler.ts',
+    from: /\(await this\.repository\.remove\(CustomerId\.parse\(command\.id\)\)\)/,
+    to: 'true',
+  },
+]
+
+test.group('The generated tests catch a broken CRUD module', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
+  group.setup(async () => {
+    shop = await scaffoldingApp()
+    for (const [command, argv] of [
+      [AddModule, ['Sales']],
+      [
+        AddEntity,
+        [
+          'Customer',
+          '--module',
+          'Sales',
+          '--aggregate',
+          '--properties',
+          'Email:string(120):unique,Name:string,Score:int,Joined:date,Note:text?',
+        ],
+      ],
+      [AddCrud, ['Customer', '--module', 'Sales']],
+      [AddMigration, ['AddCustomers', '--module', 'Sales']],
+    ] as const) {
+      const { exitCode, output } = await shop.run(command, [...argv])
+      if (exitCode !== 0) throw new Error(output)
+    }
+    return () => shop.remove()
+  })
+
+  test('they pass on the module as generated', async ({ assert }) => {
+    const { passed, output } = await moduleTests()
+    assert.isTrue(passed, output)
+    assert.match(output, /Tests\s+\d+ passed/)
+  }).timeout(60_000)
+
+  test('they fail on {mistake}')
+    .with(MUTANTS)
+    .run(async ({ assert, cleanup }, mutant) => {
+      const file = path(mutant.file)
+      const source = await readFile(file, 'utf8')
+      assert.match(source, mutant.from, `${mutant.file} no longer holds what the mutant changes`)
+      await writeFile(file, source.replace(mutant.from, mutant.to))
+      cleanup(() => writeFile(file, source))
+      const { passed, output } = await moduleTests()
+      assert.isFalse(passed, `the tests passed with ${mutant.mistake}:\n${output}`)
+    })
+    .timeout(60_000)
+})
