@@ -9,7 +9,18 @@ process.env.PORT = process.env.TEST_PORT ?? '5100'
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
+import { moduleTestRun } from '@pantheon/kit/modules'
 import { APP_ROOT, appImporter } from './_importer.js'
+
+// `node ace test --module orders`: only that module is served and only its tests run.
+const tested = (() => {
+  try {
+    return moduleTestRun(APP_ROOT, process.argv.splice(2))
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+})()
 
 new Ignitor(APP_ROOT, { importer: appImporter })
   .tap((app) => {
@@ -23,10 +34,11 @@ new Ignitor(APP_ROOT, { importer: appImporter })
   .configure(async (app) => {
     const { runnerHooks, ...config } = await import('../tests/bootstrap.js')
 
-    processCLIArgs(process.argv.splice(2))
+    processCLIArgs(tested.argv)
     configure({
       ...app.rcFile.tests,
       ...config,
+      suites: tested.suites(app.rcFile.tests.suites),
       setup: runnerHooks.setup,
       teardown: runnerHooks.teardown.concat([() => app.terminate()]),
       // A cleanup that fails (a migration's down() refusing) skips the teardown hooks,
