@@ -13,5 +13,6 @@ export {
 export { architectureRules } from './architecture/rules.js'
 export { type ModulesVerification, verifyModules } from './architecture/verify_modules.js'
 export { findBreakingEventChanges } from './asyncapi_breaking_changes.js'
+export { deliverEvent, eventually, publishedEvents } from './module_events.js'
 export { findBreakingChanges } from './openapi_breaking_changes.js'
 export { staleModuleIndexes } from '../scaffolding/module_indexes.js'

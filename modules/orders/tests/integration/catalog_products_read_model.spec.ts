@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { acceptedEvent } from '@pantheon/kit/messaging'
+import { deliverEvent, eventually } from '@pantheon/kit/testing'
 import { productCreatedEvent } from '#modules/catalog/integration/product_created'
 import ProductCreatedConsumer from '../../infrastructure/consumers/product_created_consumer.js'
 
@@ -41,6 +42,22 @@ test.group('Orders read model of Catalog products', () => {
 
     const response = await client.get(`/api/orders/products/${payload.id}`)
     response.assertBody({ ...payload, price: 41 })
+  })
+
+  test('a ProductCreated delivered over the transport, as another host would, reaches the read model', async ({
+    client,
+  }) => {
+    const payload = { id: randomUUID(), name: 'Mug', price: 8 }
+    await deliverEvent(productCreatedEvent, payload)
+
+    const response = await eventually(
+      async () => {
+        const answer = await client.get(`/api/orders/products/${payload.id}`)
+        return answer.status() === 200 && answer
+      },
+      { what: 'the product readable in Orders' }
+    )
+    response.assertBody(payload)
   })
 
   test('a product Orders never heard of answers 404 Orders.ProductNotFound', async ({ client }) => {
