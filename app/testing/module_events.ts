@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import app from '@adonisjs/core/services/app'
+import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEventContract } from '../building_blocks/integration/integration_event.js'
 import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
 import { OUTBOX_TABLE } from '../building_blocks/infrastructure/messaging/outbox.js'
@@ -40,7 +41,7 @@ export async function deliverEvent<TPayload>(
 export async function publishedEvents<TPayload>(
   contract: IntegrationEventContract<TPayload>
 ): Promise<TPayload[]> {
-  const db = await app.container.make('lucid.db')
+  const db: Database = await app.container.make('lucid.db')
   const rows: { payload: unknown }[] = await db
     .from(OUTBOX_TABLE)
     .where('type', contract.type)
