@@ -9,7 +9,7 @@ import {
   renderEntityFiles,
 } from '../app/scaffolding/entity_files.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
-import { camelCase } from '../app/scaffolding/names.js'
+import { camelCase, pascalCase } from '../app/scaffolding/names.js'
 import { followRenames, missingReads, publisherFiles } from '../app/scaffolding/publisher_fields.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
@@ -96,7 +96,7 @@ export default class SyncEntity extends ScaffoldCommand {
       if (followed !== undefined) plan.generate(file, followed)
       for (const field of await missingReads(followed ?? source, entity, fields)) {
         this.#notes.push(
-          `${relative(this.app.makePath(), file)} reads ${names.camel}.${field}, which ${names.pascal} no longer has: if it was renamed, run sync-entity again with --rename ${pascal(field)}:<NewName>; otherwise edit the publisher (the event's contract is unchanged)`
+          `${relative(this.app.makePath(), file)} reads ${names.camel}.${field}, which ${names.pascal} no longer has: if it was renamed, run sync-entity again with --rename ${pascalCase(field)}:<NewName>; otherwise edit the publisher (the event's contract is unchanged)`
         )
       }
     }
@@ -143,8 +143,4 @@ function readFieldRenames(values: string[], definition: EntityDefinition): Map<s
     renames.set(from, to)
   }
   return renames
-}
-
-function pascal(field: string): string {
-  return `${field.charAt(0).toUpperCase()}${field.slice(1)}`
 }

@@ -3,6 +3,7 @@ import {
   type PropertyDefinition,
   type PropertyType,
 } from '../building_blocks/domain/entity_definition.js'
+import { LIST_PARAMETERS } from '../building_blocks/application/list_parameters.js'
 import { assertPropertyCount } from './definition_limits.js'
 import { entityNames, type EntityNames } from './entity_names.js'
 import { orNull, propertySpec } from './entity_properties.js'
@@ -312,9 +313,6 @@ export function otherSample(property: PropertyDefinition): ListedField['other'] 
       return undefined
   }
 }
-
-/** A list's own parameters: a property of one of these names sorts, but filters under no name. */
-const LIST_PARAMETERS = new Set(['page', 'perPage', 'sort'])
 
 /** The fields a list of the entity sorts by, in the definition's order. */
 export function sortedFields(entity: EntityDefinition): string[] {

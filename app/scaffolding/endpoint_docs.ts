@@ -1,7 +1,7 @@
 import { entityFields, listedFields, otherSample, sortedFields, type CrudIntent } from './crud.js'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import { propertySpec } from './entity_properties.js'
-import { sentenceWords } from './names.js'
+import { pascalCase, sentenceWords } from './names.js'
 
 /*
  * What add-endpoint writes about a use case besides the route: the OpenAPI text and response
@@ -156,8 +156,4 @@ function sortedBy(entity: EntityDefinition) {
     field: field.field,
     changes: [...changes].map(([name, value]) => `${name}: ${value}`).join(', '),
   }
-}
-
-function pascalCase(field: string): string {
-  return `${field.charAt(0).toUpperCase()}${field.slice(1)}`
 }

@@ -149,6 +149,13 @@ export function camelCase(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1)
 }
 
+/** orderItems or order_items → OrderItems */
+export function pascalCase(name: string): string {
+  return name.replace(/(^|_)([a-z0-9])/g, (_match, _separator, letter: string) =>
+    letter.toUpperCase()
+  )
+}
+
 /** The names a module is known by, derived once from what the user typed. */
 export interface ModuleNames {
   /** As typed: OrderItems */

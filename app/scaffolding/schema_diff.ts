@@ -2,6 +2,7 @@ import { columnLine, existingRowsDefault, sameColumn, typeText } from './column_
 import { needsRebuild, rebuildSteps } from './column_rebuild.js'
 import { type ColumnRename, renamedSnapshot, renameStep } from './column_renames.js'
 import type { ColumnSnapshot, SchemaSnapshot, TableSnapshot } from './schema_snapshot.js'
+import { pascalCase } from './names.js'
 import { dropUniqueLine, uniqueLine } from './unique_keys.js'
 
 /**
@@ -180,15 +181,11 @@ function likelyRenames(before: SchemaSnapshot, after: SchemaSnapshot): string[] 
       const twin = added.find((other) => typeText(next.columns[other]) === typeText(column))
       if (twin === undefined) continue
       notes.push(
-        `${table}.${name} is dropped and ${twin} added: every value of ${name} is lost. If ${twin} is ${name} renamed, delete this migration, put the schema snapshot back as it was (git checkout) and run add-migration again with --rename ${next.entity}.${pascal(name)}:${pascal(twin)}`
+        `${table}.${name} is dropped and ${twin} added: every value of ${name} is lost. If ${twin} is ${name} renamed, delete this migration, put the schema snapshot back as it was (git checkout) and run add-migration again with --rename ${next.entity}.${pascalCase(name)}:${pascalCase(twin)}`
       )
     }
   }
   return notes
-}
-
-function pascal(column: string): string {
-  return column.replace(/(^|_)([a-z0-9])/g, (_match, _sep, letter: string) => letter.toUpperCase())
 }
 
 /** The step that gives a rebuilt column its unique index again, if it has one. */

@@ -17,8 +17,8 @@ const RANGE_WORDS: Record<RangeKey, string> = {
   lte: 'at most',
 }
 
-/** The parameters of every list, beside its filters. */
-const LIST_PARAMETERS = new Set(['page', 'perPage', 'sort'])
+/** The parameters of every list, beside its filters: a field of one of these names has none. */
+export const LIST_PARAMETERS = new Set(['page', 'perPage', 'sort'])
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

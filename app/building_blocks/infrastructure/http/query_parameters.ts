@@ -117,12 +117,12 @@ export async function queryParametersProblem(
   query: Record<string, unknown>
 ): Promise<ProblemInput | undefined> {
   const declared = properties(parametersSchema(validator))
-  const accepted = acceptedNames(Object.keys(declared))
   const errors: ProblemError[] = []
   const sent: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(flatQueryParameters(query))) {
     if (NEGOTIATED.has(name)) continue
     if (!Object.hasOwn(declared, name)) {
+      const accepted = acceptedNames(Object.keys(declared))
       errors.push({
         field: name,
         code: UNKNOWN_PARAMETER_RULE,
