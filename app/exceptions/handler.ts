@@ -14,6 +14,7 @@ import {
 } from '../building_blocks/infrastructure/persistence/storage_full.js'
 import { storageHealth } from '../building_blocks/infrastructure/persistence/storage_health.js'
 import { translateConstraintViolation } from '../building_blocks/infrastructure/persistence/constraint_violation.js'
+import { translateConcurrentUpdate } from '../building_blocks/infrastructure/persistence/concurrent_update.js'
 import { UNEXPECTED_ERROR_CODE } from '../building_blocks/application/pipeline/exception_guard_behavior.js'
 
 interface HttpError {
@@ -45,7 +46,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     const known =
       translateStorageFull(error) ??
       translateDatabaseUnavailable(error) ??
-      translateConstraintViolation(error)
+      translateConstraintViolation(error) ??
+      translateConcurrentUpdate(error)
     if (known) return sendAppError(ctx, known)
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       return sendProblem(ctx, {
@@ -67,7 +69,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       this.isUnexpected(error as HttpError) &&
       !translateDatabaseUnavailable(error) &&
       !isStorageFull(error) &&
-      !translateConstraintViolation(error)
+      !translateConstraintViolation(error) &&
+      !translateConcurrentUpdate(error)
     ) {
       ctx.logger.error({ err: error }, 'unhandled error while serving the request')
     }

@@ -38,6 +38,7 @@ import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/
 import { databaseGate } from '../building_blocks/infrastructure/persistence/database_gate.js'
 import { translateStorageFull } from '../building_blocks/infrastructure/persistence/storage_full.js'
 import { translateConstraintViolation } from '../building_blocks/infrastructure/persistence/constraint_violation.js'
+import { translateConcurrentUpdate } from '../building_blocks/infrastructure/persistence/concurrent_update.js'
 import { recoverStorageWhenFull } from '../host/storage_recovery.js'
 import { requestOrigin } from '../host/request_origin.js'
 import { pantheonConfig } from '../host/pantheon_config.js'
@@ -344,6 +345,7 @@ export default class PantheonProvider {
           translateStorageFull,
           translateDatabaseUnavailable,
           translateConstraintViolation,
+          translateConcurrentUpdate,
         ],
         report: (error, message) =>
           logger.error({ err: error, message: message.constructor.name }, 'Unhandled error'),

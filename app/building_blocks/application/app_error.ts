@@ -6,6 +6,8 @@ export type ErrorKind =
   | 'validation'
   | 'notFound'
   | 'conflict'
+  | 'preconditionFailed'
+  | 'preconditionRequired'
   | 'unauthorized'
   | 'forbidden'
   | 'unavailable'
@@ -42,6 +44,19 @@ export class AppError {
   /** `fieldErrors` names the fields at odds with what is stored (a unique value taken). */
   static conflict(code: string, message: string, fieldErrors: readonly FieldError[] = []) {
     return new AppError('conflict', code, message, fieldErrors)
+  }
+
+  /**
+   * The caller's change was made against a version of the resource that is no longer the stored
+   * one (a stale If-Match): nothing was changed, and reading it again tells what is.
+   */
+  static preconditionFailed(code: string, message: string) {
+    return new AppError('preconditionFailed', code, message)
+  }
+
+  /** The caller must say which version its change was made against, and did not. */
+  static preconditionRequired(code: string, message: string) {
+    return new AppError('preconditionRequired', code, message)
   }
 
   static unauthorized(code: string, message: string) {

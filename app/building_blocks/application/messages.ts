@@ -1,3 +1,5 @@
+import type { ExpectedVersion } from './expected_version.js'
+
 /*
  * Commands change state and go through `mediator.send`; queries read and go through
  * `mediator.query`. Each declares its result type once, as a type argument, and the mediator
@@ -9,6 +11,19 @@
 export abstract class Command<TResult> {
   declare readonly resultType?: TResult
   declare readonly messageKind?: 'command'
+
+  /**
+   * The versions of the aggregate this change was made against (see ExpectedVersion), when the
+   * caller named any. Not one of the command's fields: no validator checks it, and the
+   * pipeline hands it on to the handler as it came.
+   */
+  expectedVersion?: ExpectedVersion
+
+  /** This command, made against `expected` (over HTTP, the request's If-Match). */
+  expecting(expected: ExpectedVersion | undefined): this {
+    this.expectedVersion = expected
+    return this
+  }
 }
 
 export abstract class Query<TResult> {
@@ -29,5 +44,7 @@ export type MessageClass<TMessage extends Message = Message> = abstract new (
 
 /** The data fields of a message (what a validator checks). */
 export type MessageFields<TMessage> = {
-  [K in keyof TMessage as K extends 'resultType' | 'messageKind' ? never : K]: TMessage[K]
+  [K in keyof TMessage as K extends 'resultType' | 'messageKind' | 'expectedVersion' | 'expecting'
+    ? never
+    : K]: TMessage[K]
 }

@@ -1,6 +1,6 @@
 import { errors } from '@vinejs/vine'
 import { AppError, type FieldError } from '../app_error.js'
-import type { Message } from '../messages.js'
+import { Command, type Message } from '../messages.js'
 import { failure, type Result } from '../result.js'
 import type { CommandValidator } from '../validation/command_validator.js'
 import type { NextStep, PipelineBehavior } from './pipeline_behavior.js'
@@ -18,6 +18,10 @@ export class ValidationBehavior implements PipelineBehavior {
     const [error, fields] = await this.definition.validator.tryValidate({ ...message })
     if (error !== null) return failure(toValidationError(error))
     const validated = Object.assign(Object.create(Object.getPrototypeOf(message)), fields)
+    // Not a field, so the validator dropped it: the version a change was made against goes on.
+    if (message instanceof Command && message.expectedVersion !== undefined) {
+      validated.expectedVersion = message.expectedVersion
+    }
     return next(validated)
   }
 }

@@ -1,5 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { ExpectedVersion } from '../../application/expected_version.js'
 import type { Mediator } from '../../application/mediator.js'
+import { expectedVersionOf, namesCurrentVersion, versionTag } from './entity_tags.js'
 import type { Result } from '../../application/result.js'
 import { sendAppError } from './problem_details.js'
 import { sendJson } from './json_response.js'
@@ -29,6 +31,12 @@ export interface Endpoint {
    * negotiation (a health or status probe). Only for an endpoint directly in `api/`.
    */
   readonly apiVersionNeutral?: boolean
+  /**
+   * The resource it serves has versions: a GET answers its ETag (and 304 to an If-None-Match
+   * naming it); a PUT, PATCH or DELETE takes If-Match, answering 412 when it names a version
+   * that is no longer stored, and 428 without one where the module requires it.
+   */
+  readonly conditional?: boolean
   handle(ctx: HttpContext): Promise<void>
 }
 
@@ -45,6 +53,7 @@ export abstract class MediatorEndpoint implements Endpoint {
   readonly params?: Record<string, ParamMatcher>
   readonly docs?: EndpointDocs
   readonly apiVersionNeutral?: boolean
+  readonly conditional?: boolean
 
   constructor(protected readonly mediator: Mediator) {}
 
@@ -58,6 +67,21 @@ export abstract class MediatorEndpoint implements Endpoint {
 
   protected ok(ctx: HttpContext, body: unknown): void {
     sendJson(ctx, 200, body)
+  }
+
+  /**
+   * 200 with the body and the version it shows as its ETag, or 304 with no body when the
+   * request's If-None-Match names that version (the client's copy is current).
+   */
+  protected okVersioned(ctx: HttpContext, body: unknown, version: number): void {
+    ctx.response.header('etag', versionTag(version))
+    if (namesCurrentVersion(ctx, version)) return void ctx.response.status(304).send('')
+    sendJson(ctx, 200, body)
+  }
+
+  /** The versions the request's If-Match names, for the command it sends (`.expecting(…)`). */
+  protected expectedVersion(ctx: HttpContext): ExpectedVersion | undefined {
+    return expectedVersionOf(ctx)
   }
 
   /** 201 with the Location of the new resource, in the API version that created it. */

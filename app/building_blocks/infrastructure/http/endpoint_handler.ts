@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { Endpoint } from './endpoint.js'
+import { preconditionProblem } from './entity_tags.js'
 import { pathParamNames, requestBodySchema } from './openapi/request_body_schema.js'
 import type { VineJsonSchemaSource } from './openapi/vine_json_schema.js'
 import { type ProblemError, sendProblem } from './problem_details.js'
@@ -16,8 +17,11 @@ import { unknownFields, unknownFieldsProblem } from './unknown_fields.js'
  * `additionalProperties: false`, and this keeps the service to it. Fields the route takes from its
  * path (`:id`) are not body fields.
  */
-export function endpointHandler(endpoint: Endpoint): (ctx: HttpContext) => Promise<void> {
-  const handle = withQueryParameters(endpoint)
+export function endpointHandler(
+  endpoint: Endpoint,
+  options: { requireIfMatch: boolean } = { requireIfMatch: false }
+): (ctx: HttpContext) => Promise<void> {
+  const handle = withPreconditions(endpoint, options, withQueryParameters(endpoint))
   const validator = endpoint.docs?.requestBody
   if (!validator) return handle
   const pathParams = pathParamNames(endpoint.path)
@@ -42,6 +46,23 @@ function withQueryParameters(endpoint: Endpoint): (ctx: HttpContext) => Promise<
     const problem = await queryParametersProblem(parameters, ctx.request.qs())
     if (problem) return sendProblem(ctx, problem)
     return endpoint.handle(ctx)
+  }
+}
+
+/**
+ * An endpoint whose resource has versions (`conditional`) runs only for preconditions it can
+ * read, and with If-Match where the module requires one (entity_tags.ts).
+ */
+function withPreconditions(
+  endpoint: Endpoint,
+  options: { requireIfMatch: boolean },
+  handle: (ctx: HttpContext) => Promise<void>
+): (ctx: HttpContext) => Promise<void> {
+  if (!endpoint.conditional) return handle
+  return async (ctx) => {
+    const problem = preconditionProblem(ctx, options)
+    if (problem) return sendProblem(ctx, problem)
+    return handle(ctx)
   }
 }
 

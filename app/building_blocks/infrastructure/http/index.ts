@@ -4,6 +4,7 @@
  */
 export { answerBadUrl } from './bad_url.js'
 export { type Endpoint, MediatorEndpoint, UUID_PARAM } from './endpoint.js'
+export { versionTag } from './entity_tags.js'
 export { BODY_METHODS, withJsonBody } from './json_body.js'
 export { jsonDepth, MAX_JSON_DEPTH } from './json_depth.js'
 export { ApiReference } from './openapi/api_reference.js'

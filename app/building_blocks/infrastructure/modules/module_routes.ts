@@ -23,6 +23,12 @@ import { endpointHandler } from '../http/endpoint_handler.js'
 import type { ModuleIndex } from './module_index.js'
 import { observedRequests } from '../diagnostics/observed_requests.js'
 
+/** What a module asks of all its routes. */
+export interface MountOptions {
+  /** A change to a resource with versions needs If-Match (428 without; PantheonModule). */
+  requireIfMatch: boolean
+}
+
 /** An endpoint and the API version whose folder it sits in (none: every version). */
 interface DiscoveredEndpoint {
   endpoint: Endpoint
@@ -129,8 +135,8 @@ type RouteHandler = (ctx: HttpContext) => unknown
  * by withJsonBody; in a versioned module that happens once the version is negotiated, so a
  * refused body reports the versions (and the deprecation) like any other answer.
  */
-function runner(method: string, endpoint: Endpoint): RouteHandler {
-  const handle = endpointHandler(endpoint)
+function runner(method: string, endpoint: Endpoint, options: MountOptions): RouteHandler {
+  const handle = endpointHandler(endpoint, options)
   return BODY_METHODS.includes(method) ? withJsonBody(handle) : handle
 }
 
@@ -138,12 +144,19 @@ function runner(method: string, endpoint: Endpoint): RouteHandler {
  * Negotiates the request's version, then hands it to the endpoint serving that version, or
  * answers with a problem when the route is not in it.
  */
-function versionDispatcher(table: RouteTable, policy: ApiVersionPolicy): RouteHandler {
+function versionDispatcher(
+  table: RouteTable,
+  policy: ApiVersionPolicy,
+  options: MountOptions
+): RouteHandler {
   const available = [...table.byVersion.keys()]
   const runners = new Map(
-    [...table.byVersion].map(([version, endpoint]) => [version, runner(table.method, endpoint)])
+    [...table.byVersion].map(([version, endpoint]) => [
+      version,
+      runner(table.method, endpoint, options),
+    ])
   )
-  const shared = table.shared && runner(table.method, table.shared)
+  const shared = table.shared && runner(table.method, table.shared, options)
   return (ctx: HttpContext) => {
     const version = negotiateApiVersion(ctx, policy)
     if (version === undefined) return
@@ -159,8 +172,12 @@ function versionDispatcher(table: RouteTable, policy: ApiVersionPolicy): RouteHa
 }
 
 /** A version-neutral route: nothing to negotiate, the module's versions reported all the same. */
-function neutralHandler(table: RouteTable, policy: ApiVersionPolicy): RouteHandler {
-  const run = runner(table.method, table.neutral!)
+function neutralHandler(
+  table: RouteTable,
+  policy: ApiVersionPolicy,
+  options: MountOptions
+): RouteHandler {
+  const run = runner(table.method, table.neutral!, options)
   return (ctx: HttpContext) => {
     reportApiVersions(ctx, policy)
     return run(ctx)
@@ -177,10 +194,11 @@ export function mountEndpoints(
   moduleName: string,
   endpoints: DiscoveredEndpoint[],
   policy: ApiVersionPolicy | undefined,
-  reference: ApiReference
+  reference: ApiReference,
+  options: MountOptions = { requireIfMatch: false }
 ) {
   const tables = buildRouteTables(endpoints)
-  publishDocuments(router, moduleName, tables, policy, reference)
+  publishDocuments(router, moduleName, tables, policy, reference, options)
   if (!policy) {
     const versioned = endpoints.find((discovered) => discovered.version)
     if (versioned) {
@@ -194,7 +212,10 @@ export function mountEndpoints(
           addRoute(
             router,
             table,
-            observedRequests(moduleName, runner(table.method, (table.shared ?? table.neutral)!))
+            observedRequests(
+              moduleName,
+              runner(table.method, (table.shared ?? table.neutral)!, options)
+            )
           )
         )
       )
@@ -222,8 +243,10 @@ export function mountEndpoints(
             router,
             table,
             table.neutral
-              ? markVersionNeutral(observedRequests(moduleName, neutralHandler(table, policy)))
-              : observedRequests(moduleName, versionDispatcher(table, policy))
+              ? markVersionNeutral(
+                  observedRequests(moduleName, neutralHandler(table, policy, options))
+                )
+              : observedRequests(moduleName, versionDispatcher(table, policy, options))
           )
         )
       )
@@ -263,7 +286,8 @@ function publishDocuments(
   moduleName: string,
   tables: RouteTable[],
   policy: ApiVersionPolicy | undefined,
-  reference: ApiReference
+  reference: ApiReference,
+  options: MountOptions
 ) {
   const versions: (ApiVersionText | undefined)[] = policy
     ? [...policy.declaredVersions]
@@ -284,6 +308,7 @@ function publishDocuments(
           ),
           contact: reference.settings.contact,
           routes: routesOf(tables, version),
+          requireIfMatch: options.requireIfMatch,
         }),
     })
     if (reference.settings.served === false) continue

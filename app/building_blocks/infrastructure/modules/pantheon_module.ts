@@ -53,6 +53,13 @@ export abstract class PantheonModule {
    */
   readonly publishes?: readonly IntegrationEventContract<unknown>[]
 
+  /**
+   * Changes to the module's resources that have versions (PUT, PATCH, DELETE) must say which
+   * version they were made against: without If-Match they answer 428, so that no client can
+   * overwrite a change it never saw. Off by default: If-Match is then honoured when sent.
+   */
+  readonly requireIfMatch?: boolean
+
   #unitOfWork?: LucidUnitOfWork
   #selected?: boolean
 
@@ -180,7 +187,9 @@ export abstract class PantheonModule {
     const mediator = await this.app.container.make(Mediator)
     const reference = await this.app.container.make(ApiReference)
     const endpoints = discoverEndpoints(this.index, mediator)
-    mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions, reference)
+    mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions, reference, {
+      requireIfMatch: this.requireIfMatch === true,
+    })
     if (this.apiVersions) {
       const versionedModules = await this.app.container.make(VersionedModules)
       versionedModules.add(this.routeSegment, this.apiVersions)

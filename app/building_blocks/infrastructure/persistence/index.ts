@@ -3,6 +3,13 @@
  * tests/unit/kit/public_api.spec.ts (docs/architecture.md, "The public API").
  */
 export { beginConfirmed, commitConfirmed, inConfirmedTransaction } from './confirmed_commit.js'
+export {
+  ConcurrentUpdate,
+  removeVersioned,
+  saveVersioned,
+  translateConcurrentUpdate,
+  type VersionedRow,
+} from './concurrent_update.js'
 export { uniqueKeyTaken } from './constraint_violation.js'
 export { databaseGate } from './database_gate.js'
 export { translateDatabaseUnavailable } from './database_unavailable.js'

@@ -28,6 +28,8 @@ export interface DocumentInput {
   /** Who to ask about the API (OpenAPI `info.contact`). */
   contact?: Record<string, string>
   routes: DocumentedRoute[]
+  /** The module requires If-Match on changes to resources with versions (428 without). */
+  requireIfMatch?: boolean
 }
 
 function openApiPath(prefix: string, routePath: string): string {
@@ -83,6 +85,7 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
     versioned,
     deprecated: Boolean(input.deprecated || input.deprecationHeaders?.length),
     deprecationHeaders: input.deprecationHeaders ?? [],
+    requireIfMatch: input.requireIfMatch === true,
   }
   const paths: Record<string, Record<string, unknown>> = {}
   const usedParameters = new Set<string>()

@@ -19,6 +19,8 @@ export interface OperationContext extends HeaderContext {
   /** The version this document describes; none for an unversioned module. */
   version?: string
   deprecated: boolean
+  /** The module requires If-Match on changes to resources with versions. */
+  requireIfMatch?: boolean
 }
 
 const COMMON_PROBLEMS = [400, 429, 500, 503]
@@ -52,8 +54,45 @@ export function problemStatuses(route: DocumentedRoute, context: OperationContex
       ...(hasBody ? BODY_PROBLEMS : []),
       ...(negotiatesVersion(route, context) ? VERSIONED_PROBLEMS : []),
       ...(route.endpoint.docs?.problems ?? []),
+      ...preconditionStatuses(route, context),
     ]),
   ].sort((a, b) => a - b)
+}
+
+function isRead(route: DocumentedRoute): boolean {
+  return ['get', 'head'].includes(route.method.toLowerCase())
+}
+
+/** A change to a resource with versions can fail its If-Match (412), or lack one it needs (428). */
+function preconditionStatuses(route: DocumentedRoute, context: OperationContext): number[] {
+  if (!route.endpoint.conditional || isRead(route)) return []
+  return context.requireIfMatch ? [412, 428] : [412]
+}
+
+/** The If-Match or If-None-Match parameter of an operation on a resource with versions. */
+function preconditionParameter(
+  route: DocumentedRoute,
+  context: OperationContext
+): Record<string, unknown> | undefined {
+  if (!route.endpoint.conditional) return undefined
+  const schema = { type: 'string', examples: ['"3"', '*'] }
+  if (isRead(route)) {
+    return {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description:
+        'The ETag of the copy the client holds: when it is still the stored version, the answer is 304 with no body',
+      schema,
+    }
+  }
+  return {
+    name: 'If-Match',
+    in: 'header',
+    required: context.requireIfMatch === true,
+    description: `The ETag of the version this change was made against (from a GET), or *: when it is no longer the stored version, nothing is changed and the answer is 412${context.requireIfMatch ? '; without it, 428' : ''}`,
+    schema,
+  }
 }
 
 /**
@@ -85,6 +124,8 @@ export function buildOperation(
         route.params[name] === UUID_PARAM ? { type: 'string', format: 'uuid' } : { type: 'string' },
     }))
   if (docs?.queryParameters) parameters.push(...queryParameterDocs(docs.queryParameters))
+  const precondition = preconditionParameter(route, context)
+  if (precondition) parameters.push(precondition)
   for (const name of options.versionParameters ?? []) {
     parameters.push({ $ref: `#/components/parameters/${name}` })
   }
@@ -103,6 +144,13 @@ export function buildOperation(
         name.toLowerCase() === 'location'
           ? { type: 'string', format: 'uri-reference' }
           : { type: 'string' },
+    }
+  }
+  if (route.endpoint.conditional && isRead(route)) {
+    headers.ETag = {
+      description: 'The version shown, for If-Match on a change and If-None-Match on a later GET',
+      required: true,
+      schema: { type: 'string' },
     }
   }
   successResponse.headers = headers
@@ -139,6 +187,14 @@ export function buildOperation(
   }
   result.responses = {
     [String(success.status)]: successResponse,
+    ...(route.endpoint.conditional && isRead(route)
+      ? {
+          304: {
+            description: 'Not Modified: If-None-Match names the stored version; no body',
+            headers: { ETag: headers.ETag },
+          },
+        }
+      : {}),
     ...Object.fromEntries(
       problemStatuses(route, context).map((status) => [
         String(status),
