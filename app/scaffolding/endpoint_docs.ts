@@ -17,6 +17,7 @@ export function dtoRepresentation(intent: CrudIntent, kind: 'command' | 'query')
   if (kind !== 'query' || (intent.kind !== 'getById' && intent.kind !== 'list')) return undefined
   const fields = [
     { field: 'id', representation: 'vine.string().uuid()' },
+    { field: 'version', representation: 'vine.number().withoutDecimals().min(1)' },
     ...entityFields(intent.entity),
   ]
   return {

@@ -255,6 +255,8 @@ function endpointState(
   const keyed =
     (intent.kind === 'create' || intent.kind === 'update' || intent.kind === 'patch') &&
     Object.values(intent.entity.properties).some((property) => property.unique)
+  // The entity has versions: its GET answers ETag, and a change takes If-Match (412 when stale).
+  const conditional = ['getById', 'update', 'patch', 'delete'].includes(intent.kind)
   const problems = [
     ...(findsById ? [404] : []),
     ...(keyed ? [409] : []),
@@ -271,6 +273,7 @@ function endpointState(
     route,
     routeSegment,
     uuidParams,
+    conditional,
     response,
     successText: { created: '201 with Location', noContent: '204', ok: '200' }[response],
     message: { kind, className, import: `${useCaseImport}_${kind}.js` },

@@ -66,6 +66,8 @@ export async function renderEntityFiles(
       ...persistenceHelpers(properties),
       'listPage',
       'type ListedColumn',
+      'removeVersioned',
+      'saveVersioned',
       ...(uniqueKeys.length > 0 ? ['type UniqueKey', 'uniqueKeyTaken'] : []),
     ].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))),
     listFieldsName: listFieldsName(names.snake),

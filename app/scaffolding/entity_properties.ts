@@ -44,6 +44,7 @@ export function orNull(type: string): string {
 /** Names the entity already uses for itself. */
 const TAKEN = new Set([
   'id',
+  'version',
   'create',
   'restore',
   'toSnapshot',

@@ -23,12 +23,16 @@ export interface SchemaChanges {
   notes: string[]
 }
 
+/** The version of each row: 1 when stored, one more at each save (see saveVersioned). */
+const VERSION_COLUMN = `table.integer('version').notNullable().defaultTo(1)`
+
 function createTable(table: string, snapshot: TableSnapshot): SchemaStep {
   return {
     call: 'createTable',
     table,
     lines: [
       `table.uuid('id').primary()`,
+      ...(snapshot.versioned ? [VERSION_COLUMN] : []),
       ...Object.entries(snapshot.columns).map(([name, column]) => columnLine(name, column)),
       ...Object.entries(snapshot.columns)
         .filter(([, column]) => column.unique)
@@ -76,6 +80,13 @@ export function diffSchemas(
     const indexUp: string[] = []
     const indexDown: string[] = []
     const taken = new Set([...Object.keys(previous.columns), ...Object.keys(next.columns)])
+    if (next.versioned && !previous.versioned) {
+      upLines.push(VERSION_COLUMN)
+      downLines.push(`table.dropColumn('version')`)
+      notes.push(
+        `${table} gets a version column, so a change made from an older version is refused: existing rows start at version 1`
+      )
+    }
     for (const [name, column] of Object.entries(next.columns)) {
       const old = previous.columns[name]
       const fill = existingRowsDefault(column)

@@ -16,6 +16,11 @@ export type ColumnSnapshot = PropertyDefinition
 
 export interface TableSnapshot {
   entity: string
+  /**
+   * The table has the `version` column every generated entity is stored with (optimistic
+   * concurrency). Absent in snapshots written before entities had versions.
+   */
+  versioned?: boolean
   columns: Record<string, ColumnSnapshot>
 }
 
@@ -91,6 +96,7 @@ export async function schemaFromDefinitions(
   for (const definition of await loadEntityDefinitions(moduleRoot)) {
     tables[tableName(moduleFolder, definition.name)] = {
       entity: definition.name,
+      versioned: true,
       columns: Object.fromEntries(
         Object.entries(definition.properties).map(
           ([field, property]: [string, PropertyDefinition]) => [snakeCase(field), { ...property }]
