@@ -44,7 +44,9 @@ export type MessageClass<TMessage extends Message = Message> = abstract new (
 
 /** The data fields of a message (what a validator checks). */
 export type MessageFields<TMessage> = {
-  [K in keyof TMessage as K extends 'resultType' | 'messageKind' | 'expectedVersion' | 'expecting'
-    ? never
-    : K]: TMessage[K]
+  [
+    K in keyof TMessage as K extends 'resultType' | 'messageKind' | 'expectedVersion' | 'expecting'
+      ? never
+      : K
+  ]: TMessage[K]
 }

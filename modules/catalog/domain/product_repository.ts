@@ -8,6 +8,11 @@ import type { ProductId } from './product_id.js'
  */
 export abstract class ProductRepository {
   abstract add(product: Product): Promise<void>
-  /** Removes the product; false when there was none with that id. */
-  abstract remove(id: ProductId): Promise<boolean>
+  /** The stored version of the product, or null when there is none with that id. */
+  abstract versionOf(id: ProductId): Promise<number | null>
+  /**
+   * Removes the product; false when there was none with that id. With a version, only while it
+   * is still the stored one (the kit's ConcurrentUpdate, 409, otherwise).
+   */
+  abstract remove(id: ProductId, version?: number): Promise<boolean>
 }

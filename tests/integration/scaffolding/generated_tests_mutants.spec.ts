@@ -82,8 +82,20 @@ const MUTANTS = [
   {
     mistake: 'a delete that removes nothing',
     file: 'application/commands/delete_customer/delete_customer_handler.ts',
-    from: /\(await this\.repository\.remove\(CustomerId\.parse\(command\.id\)\)\)/,
-    to: 'true',
+    from: /if \(!\(await this\.repository\.remove\(id, version\)\)\) return failure\(notFound\)/,
+    to: '',
+  },
+  {
+    mistake: 'an update that ignores a stale If-Match',
+    file: 'application/commands/update_customer/update_customer_handler.ts',
+    from: /if \(stale\) return failure\(stale\)/,
+    to: '',
+  },
+  {
+    mistake: 'a save that overwrites a change it never read',
+    file: 'infrastructure/persistence/lucid_customer_repository.ts',
+    from: /saveVersioned\(client, row, changes\)/,
+    to: "client.from(CUSTOMERS_TABLE).where('id', id).update({ ...changes, version: version + 1 }).then(() => true)",
   },
 ]
 

@@ -67,6 +67,26 @@ test.group('Validation behavior', () => {
     assert.instanceOf(received, RegisterPet)
     assert.equal((received as RegisterPet).name, 'Rex')
   })
+
+  test('hands on the version the change was made against, which no validator checks', async ({
+    assert,
+  }) => {
+    const behavior = new ValidationBehavior(registerPetValidator)
+    const received: Message[] = []
+    const next = async (message: Message) => {
+      received.push(message)
+      return success('id')
+    }
+
+    await behavior.handle(new RegisterPet('Rex', 3).expecting([4, 5]), next)
+    await behavior.handle(new RegisterPet('Rex', 3).expecting('any'), next)
+    await behavior.handle(new RegisterPet('Rex', 3), next)
+
+    assert.deepEqual(
+      received.map((message) => (message as RegisterPet).expectedVersion),
+      [[4, 5], 'any', undefined]
+    )
+  })
 })
 
 test.group('Exception guard behavior', () => {

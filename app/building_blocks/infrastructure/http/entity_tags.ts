@@ -11,22 +11,23 @@ interface EntityTag {
 /** `*`, or the entity tags a header lists. */
 type EntityTagList = '*' | EntityTag[]
 
-/** An entity tag, then a comma or the end: `W/"3"`, `"4"`. etagc excludes the quote and controls. */
-const ENTITY_TAG = /\s*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*(?:,|$)/y
+const TAG = '(?:W/)?"[!#-~\\u0080-\\u00ff]*"'
 
-/** A header's entity tags, or undefined when it does not follow RFC 9110's grammar. */
+/**
+ * RFC 9110's `"*" / #entity-tag`, as a JSON Schema pattern too: the API document and the check
+ * of a request share one grammar. etagc is any visible character but the quote.
+ */
+export const ENTITY_TAG_LIST_PATTERN = `^\\s*(?:\\*|${TAG}(?:\\s*,\\s*${TAG})*)\\s*$`
+const ENTITY_TAG_LIST = new RegExp(ENTITY_TAG_LIST_PATTERN)
+
+/** A header's entity tags, or undefined when it does not follow the grammar. */
 function parseEntityTags(header: string): EntityTagList | undefined {
+  if (!ENTITY_TAG_LIST.test(header)) return undefined
   if (header.trim() === '*') return '*'
-  const tags: EntityTag[] = []
-  ENTITY_TAG.lastIndex = 0
-  while (ENTITY_TAG.lastIndex < header.length) {
-    const at = ENTITY_TAG.lastIndex
-    const match = ENTITY_TAG.exec(header)
-    if (!match) return undefined
-    tags.push({ weak: match[1] !== undefined, opaque: match[2] })
-    if (ENTITY_TAG.lastIndex === at) return undefined
-  }
-  return tags.length > 0 ? tags : undefined
+  return [...header.matchAll(/(W\/)?"([^"]*)"/g)].map((match) => ({
+    weak: match[1] !== undefined,
+    opaque: match[2],
+  }))
 }
 
 /** The ETag of a stored version: a strong tag, since a version names one exact state. */
@@ -64,7 +65,8 @@ export function namesCurrentVersion(ctx: HttpContext, version: number): boolean 
 }
 
 /** What a precondition header must look like, for the 400 that refuses another. */
-const GRAMMAR = 'either * or quoted entity tags separated by commas, such as "3" (the ETag of a GET)'
+const GRAMMAR =
+  'either * or quoted entity tags separated by commas, such as "3" (the ETag of a GET)'
 
 /**
  * The problem with a request's preconditions, for an endpoint whose resource has versions: a

@@ -8,6 +8,7 @@ export default class GetProductByIdEndpoint extends MediatorEndpoint {
   readonly method = 'get'
   readonly path = '/:id'
   readonly params = { id: UUID_PARAM }
+  readonly conditional = true
   readonly docs: EndpointDocs = {
     summary: 'Get a product',
     description: 'The product as version 1.0 represents it: its id, name and price.',
@@ -17,6 +18,8 @@ export default class GetProductByIdEndpoint extends MediatorEndpoint {
 
   async handle(ctx: HttpContext) {
     const result = await this.mediator.query(new GetProductByIdQuery(ctx.params.id))
-    this.respond(ctx, result, (product) => this.ok(ctx, serializeProductV1(product)))
+    this.respond(ctx, result, (product) =>
+      this.okVersioned(ctx, serializeProductV1(product), product.version)
+    )
   }
 }

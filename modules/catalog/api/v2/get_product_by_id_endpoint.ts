@@ -8,6 +8,7 @@ export default class GetProductByIdV2Endpoint extends MediatorEndpoint {
   readonly method = 'get'
   readonly path = '/:id'
   readonly params = { id: UUID_PARAM }
+  readonly conditional = true
   readonly docs: EndpointDocs = {
     summary: 'Get a product with its category, creation time and links',
     description:
@@ -18,6 +19,8 @@ export default class GetProductByIdV2Endpoint extends MediatorEndpoint {
 
   async handle(ctx: HttpContext) {
     const result = await this.mediator.query(new GetProductByIdQueryV2(ctx.params.id))
-    this.respond(ctx, result, (product) => this.ok(ctx, serializeProductV2(product)))
+    this.respond(ctx, result, (product) =>
+      this.okVersioned(ctx, serializeProductV2(product), product.version)
+    )
   }
 }

@@ -6,4 +6,6 @@ export interface ProductDetailsDto {
   category: string | null
   /** ISO 8601, UTC. */
   createdAt: string
+  /** The stored version: answered as ETag, never in the body. */
+  version: number
 }

@@ -3,4 +3,6 @@ export interface ProductDto {
   id: string
   name: string
   price: number
+  /** The stored version: answered as ETag, never in the body (the v1 representation is fixed). */
+  version: number
 }

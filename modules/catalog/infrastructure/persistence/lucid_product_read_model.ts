@@ -6,7 +6,7 @@ import { Price } from '../../domain/price.js'
 import type { ProductId } from '../../domain/product_id.js'
 import { PRODUCTS_TABLE, type ProductRow } from './products_table.js'
 
-type SummaryRow = Pick<ProductRow, 'id' | 'name' | 'price'>
+type SummaryRow = Pick<ProductRow, 'id' | 'name' | 'price' | 'version'>
 
 /**
  * The catalog's read side on the query builder. The summary leaves out the creation time: on
@@ -19,15 +19,22 @@ export class LucidProductReadModel extends ProductReadModel {
 
   async summaryById(id: ProductId): Promise<ProductDto | null> {
     const row: SummaryRow | null = await this.products()
-      .select('id', 'name', 'price')
+      .select('id', 'name', 'price', 'version')
       .where('id', id)
       .first()
-    return row && { id: row.id, name: row.name, price: Price.fromStored(row.price).amount }
+    return (
+      row && {
+        id: row.id,
+        name: row.name,
+        price: Price.fromStored(row.price).amount,
+        version: Number(row.version),
+      }
+    )
   }
 
   async detailsById(id: ProductId): Promise<ProductDetailsDto | null> {
     const row: ProductRow | null = await this.products()
-      .select('id', 'name', 'price', 'category', 'created_at')
+      .select('id', 'name', 'price', 'category', 'created_at', 'version')
       .where('id', id)
       .first()
     return (
@@ -37,6 +44,7 @@ export class LucidProductReadModel extends ProductReadModel {
         price: Price.fromStored(row.price).amount,
         category: row.category ?? null,
         createdAt: fromSqlDateTime(row.created_at).toISOString(),
+        version: Number(row.version),
       }
     )
   }

@@ -1,8 +1,8 @@
-import { type LucidUnitOfWork, toSqlDateTime } from '@pantheon/kit/persistence'
+import { type LucidUnitOfWork, removeVersioned, toSqlDateTime } from '@pantheon/kit/persistence'
 import type { Product } from '../../domain/product.js'
 import type { ProductId } from '../../domain/product_id.js'
 import { ProductRepository } from '../../domain/product_repository.js'
-import { PRODUCTS_TABLE } from './products_table.js'
+import { PRODUCTS_TABLE, type ProductRow } from './products_table.js'
 
 /**
  * Products in the catalog_products table, written inside the Catalog unit of work. Plain query
@@ -30,8 +30,18 @@ export class LucidProductRepository extends ProductRepository {
       })
   }
 
-  async remove(id: ProductId): Promise<boolean> {
-    const deleted = await this.unitOfWork.client().from(PRODUCTS_TABLE).where('id', id).delete()
-    return Number(Array.isArray(deleted) ? deleted[0] : deleted) > 0
+  async versionOf(id: ProductId): Promise<number | null> {
+    const row: Pick<ProductRow, 'version'> | null = await this.unitOfWork
+      .client()
+      .from(PRODUCTS_TABLE)
+      .select('version')
+      .where('id', id)
+      .first()
+    return row && Number(row.version)
+  }
+
+  async remove(id: ProductId, version?: number): Promise<boolean> {
+    const row = { table: PRODUCTS_TABLE, entity: 'Product', id, version }
+    return removeVersioned(this.unitOfWork.client(), row)
   }
 }

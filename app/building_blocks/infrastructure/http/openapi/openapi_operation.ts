@@ -1,5 +1,6 @@
 import type { Endpoint, ParamMatcher } from '../endpoint.js'
 import { UUID_PARAM } from '../endpoint.js'
+import { ENTITY_TAG_LIST_PATTERN } from '../entity_tags.js'
 import { BODY_METHODS } from '../json_body.js'
 import { queryParameterDocs } from '../query_parameters.js'
 import { PROBLEM_RESPONSE_NAMES } from './problem_schemas.js'
@@ -75,7 +76,7 @@ function preconditionParameter(
   context: OperationContext
 ): Record<string, unknown> | undefined {
   if (!route.endpoint.conditional) return undefined
-  const schema = { type: 'string', examples: ['"3"', '*'] }
+  const schema = { type: 'string', pattern: ENTITY_TAG_LIST_PATTERN, examples: ['"3"', '*'] }
   if (isRead(route)) {
     return {
       name: 'If-None-Match',

@@ -39,7 +39,7 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
 
 /** What each failure status means, naming the problem codes it comes with. */
 export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input: Validation.Failed (errors names each field, unknownField for a field the body may not have), Request.InvalidJson, Request.TooDeep, Request.TooManyValues, Request.InvalidCharacter, Request.UndecodableBody; or an API version problem: UnsupportedApiVersion, InvalidApiVersion, AmbiguousApiVersion (with supportedVersions)',
+  400: 'Invalid input: Validation.Failed (errors names each field, unknownField for a field the body may not have), Request.InvalidJson, Request.TooDeep, Request.TooManyValues, Request.InvalidCharacter, Request.UndecodableBody, Request.InvalidIfMatch, Request.InvalidIfNoneMatch; or an API version problem: UnsupportedApiVersion, InvalidApiVersion, AmbiguousApiVersion (with supportedVersions)',
   401: 'Not authenticated',
   403: 'Not allowed',
   404: 'Not found (the resource, or Route.NotFound)',
