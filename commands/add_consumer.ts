@@ -184,15 +184,19 @@ export default class AddConsumer extends ScaffoldCommand {
       )
     }
     const publisher = moduleNames(modulePascalName(publisherRoot, state.publisher))
-    const model = readModelPlan(module, publisher, this.event, payload.properties)
+    const model = readModelPlan(module, publisher, this.event, payload)
     assertTableName(model.table, `the read model ${model.names.pascal}`)
-    const domainFile = join(module.root, 'domain', `${model.names.snake}.ts`)
-    if (existsSync(domainFile) && !this.force) {
+    const deletes = /[a-z0-9]Deleted$/.test(this.event)
+    if (deletes && !model.versioned) {
       throw new ScaffoldError(
-        `The ${module.pascal} module already has a read model ${model.names.pascal} (domain/${model.names.snake}.ts)`,
-        'Use --force to regenerate it (its table is not changed: write a migration for a new column)'
+        `${this.event} carries no Version, so a read model could not tell its deletion from an older change that arrives after it`,
+        `Publish it with one: node ace add-event ${this.event} --module ${publisher.pascal} --from <Entity>Deleted --force (or Version:int in its --properties)`
       )
     }
+    const domainFile = join(module.root, 'domain', `${model.names.snake}.ts`)
+    // Another event about the same subject made the read model already: this one writes it too.
+    const joins = existsSync(domainFile) && !this.force
+    if (joins) this.#assertAppliesInOrder(module, model.names, model.versioned)
     this.#readModelRoute = `/api/${module.folder}/${model.names.route}/:id`
     const readModelState = {
       ...state,
@@ -207,6 +211,18 @@ export default class AddConsumer extends ScaffoldCommand {
       fields: model.fields,
       persistenceHelpers: model.persistenceHelpers,
       readsWithClient: model.readsWithClient,
+      versioned: model.versioned,
+      deletes,
+      changed: model.changed,
+      // The read model's own test, or, for another event about it, one for this event's consumer.
+      testName: joins ? state.snake : model.names.snake,
+    }
+    if (joins) {
+      for (const stub of ['consumer', 'test']) {
+        const rendered = await renderStub(this.app, `read_model/${stub}.stub`, readModelState)
+        plan.create(rendered.destination, rendered.contents)
+      }
+      return
     }
     for (const stub of [
       'read_model',
@@ -246,6 +262,32 @@ export default class AddConsumer extends ScaffoldCommand {
         implementation: `Lucid${model.names.pascal}Repository`,
         implementationImport: `./persistence/lucid_${model.names.snake}_repository.js`,
       })
+    )
+  }
+
+  /**
+   * A read model another event made can take this event too only when both carry versions: its
+   * copy then applies only what is newer, whichever event arrives first.
+   */
+  #assertAppliesInOrder(
+    module: ModuleTarget,
+    names: { pascal: string; snake: string },
+    versioned: boolean
+  ) {
+    const repository = join(
+      module.root,
+      'infrastructure',
+      'persistence',
+      `lucid_${names.snake}_repository.ts`
+    )
+    const keepsVersions =
+      existsSync(repository) && /\bdeleted\b/.test(readFileSync(repository, 'utf8'))
+    if (versioned && keepsVersions) return
+    throw new ScaffoldError(
+      `The ${module.pascal} module already has a read model ${names.pascal} (domain/${names.snake}.ts), ${versioned ? 'which keeps no versions' : `and ${this.event} carries no Version`}: its copy could not apply events in order`,
+      versioned
+        ? 'Regenerate it from its versioned Created event with --force (its table is not changed: write a migration for its version and deleted columns)'
+        : 'Use --force to regenerate it (its table is not changed: write a migration for a new column)'
     )
   }
 

@@ -17,6 +17,7 @@ import {
 import {
   contractKitImports,
   PAYLOAD_ID_RULE,
+  PAYLOAD_VERSION_RULE,
   payloadRule,
 } from '../app/scaffolding/payload_schema.js'
 import {
@@ -54,6 +55,16 @@ const ID_FIELD: PayloadField = {
   rule: PAYLOAD_ID_RULE,
 }
 
+const VERSION_FIELD: PayloadField = {
+  field: 'version',
+  optional: false,
+  jsonType: 'number',
+  rule: PAYLOAD_VERSION_RULE,
+}
+
+/** The domain events of a generated aggregate, each carrying its snapshot. */
+const CHANGES = ['Created', 'Updated', 'Deleted']
+
 export default class AddEvent extends ScaffoldCommand {
   static commandName = 'add-event'
   static description =
@@ -72,7 +83,7 @@ export default class AddEvent extends ScaffoldCommand {
 
   @flags.string({
     description:
-      "Publish it whenever this domain event is raised: an aggregate's <Entity>Created, whose data is the payload",
+      "Publish it whenever this domain event is raised: an aggregate's <Entity>Created, <Entity>Updated or <Entity>Deleted, whose data is the payload",
   })
   declare from?: string
 
@@ -135,16 +146,21 @@ export default class AddEvent extends ScaffoldCommand {
         jsonType: jsonType(spec),
         rule: payloadRule(spec.definition, spec.optional ? 'optional' : 'required'),
       }))
-      await this.#contract(plan, state, payload, payload.hasId ? [ID_FIELD, ...fields] : fields)
+      const keys = [
+        ...(payload.hasId ? [ID_FIELD] : []),
+        ...(payload.hasVersion ? [VERSION_FIELD] : []),
+      ]
+      await this.#contract(plan, state, payload, [...keys, ...fields])
       return plan
     }
 
-    const entity = await this.#createdEntity(module, this.from)
+    const { entity, change } = await this.#sourceEntity(module, this.from)
     const entityNaming = entityNames(entity.name)
     // Every property travels, null when the entity has none: the payload is the entity's DTO.
     const fields = entityFields(entity, entityNaming.variable)
     await this.#contract(plan, state, entityPayload(entity), [
       ID_FIELD,
+      VERSION_FIELD,
       ...fields.map((field) => {
         const property = entity.properties[field.field]
         return {
@@ -170,6 +186,7 @@ export default class AddEvent extends ScaffoldCommand {
       ...state,
       domainEvent: this.from,
       domainEventFile: snakeCase(this.from),
+      verb: change.toLowerCase(),
       entity: entityNaming,
       fields,
     })
@@ -207,19 +224,27 @@ export default class AddEvent extends ScaffoldCommand {
     plan.create(rendered.destination, rendered.contents)
   }
 
-  /** The aggregate whose generated `<Entity>Created` domain event `--from` names. */
-  async #createdEntity(module: ModuleTarget, domainEvent: string): Promise<EntityDefinition> {
+  /**
+   * The aggregate whose generated `<Entity>Created`, `<Entity>Updated` or `<Entity>Deleted`
+   * domain event `--from` names, and which of the three it is.
+   */
+  async #sourceEntity(
+    module: ModuleTarget,
+    domainEvent: string
+  ): Promise<{ entity: EntityDefinition; change: string }> {
     assertPascalCaseName(domainEvent, 'event')
-    const entityName = /^([A-Z][A-Za-z0-9]*)Created$/.exec(domainEvent)?.[1]
+    const match = /^([A-Z][A-Za-z0-9]*?)(Created|Updated|Deleted)$/.exec(domainEvent)
     const definitions = await loadEntityDefinitions(module.root)
-    const entity = definitions.find((definition) => definition.name === entityName)
-    if (!entityName || !entity) {
-      const created = definitions.filter((d) => d.aggregate).map((d) => `${d.name}Created`)
+    const entity = definitions.find((definition) => definition.name === match?.[1])
+    if (!match || !entity) {
+      const raised = definitions
+        .filter((d) => d.aggregate)
+        .flatMap((d) => CHANGES.map((change) => `${d.name}${change}`))
       throw new ScaffoldError(
         `The ${module.pascal} module has no generated domain event ${domainEvent}`,
-        created.length > 0
-          ? `--from takes an aggregate's Created event: ${created.join(', ')}`
-          : `--from takes an aggregate's Created event; create one: node ace add-entity <Name> --module ${module.pascal} --aggregate --properties "…"`
+        raised.length > 0
+          ? `--from takes an aggregate's Created, Updated or Deleted event: ${raised.join(', ')}`
+          : `--from takes an aggregate's Created, Updated or Deleted event; create one: node ace add-entity <Name> --module ${module.pascal} --aggregate --properties "…"`
       )
     }
     if (!entity.aggregate) {
@@ -231,10 +256,10 @@ export default class AddEvent extends ScaffoldCommand {
     if (!existsSync(join(module.root, 'domain', `${snakeCase(domainEvent)}.ts`))) {
       throw new ScaffoldError(
         `${entity.name} has no domain/${snakeCase(domainEvent)}.ts`,
-        `Regenerate the entity: node ace add-entity ${entity.name} --module ${module.pascal} --aggregate --force --properties "…"`
+        `Bring the entity's files up to date: node ace sync-entity ${entity.name} --module ${module.pascal}`
       )
     }
-    return entity
+    return { entity, change: match[2] }
   }
 
   protected nextSteps(): string[] {

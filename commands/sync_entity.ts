@@ -88,7 +88,7 @@ export default class SyncEntity extends ScaffoldCommand {
   private async planPublishers(plan: FilePlan, module: ModuleTarget, definition: EntityDefinition) {
     const names = entityNames(definition.name)
     const entity = { pascal: names.pascal, camel: names.camel }
-    const fields = new Set(['id', ...Object.keys(definition.properties)])
+    const fields = new Set(['id', 'version', ...Object.keys(definition.properties)])
     const renames = readFieldRenames(this.rename ?? [], definition)
     for (const file of publisherFiles(module.root)) {
       const source = await readFile(file, 'utf8')

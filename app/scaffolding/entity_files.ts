@@ -1,6 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
-import { isListed, listFieldsName } from './crud.js'
+import { isListed, listFieldsName, otherSample } from './crud.js'
 import { entityNames } from './entity_names.js'
 import {
   fromColumnExpression,
@@ -77,6 +77,10 @@ export async function renderEntityFiles(
     writesWithClient: properties.some((p) => p.type === 'datetime'),
     readsWithClient: properties.some((p) => p.type === 'json'),
     firstRequired: properties.find((p) => !p.optional),
+    // The starter test updates the first property that has another value than its sample.
+    changed: properties
+      .map((p) => ({ field: p.field, sample: otherSample(p.definition)?.entity }))
+      .find((p) => p.sample !== undefined),
   }
   const stubs = [
     ...(options.withDefinition ? ['definition'] : []),
@@ -89,8 +93,19 @@ export async function renderEntityFiles(
   ]
   const rendered: RenderedStub[] = []
   for (const stub of stubs) rendered.push(await renderStub(app, `entity/${stub}.stub`, state))
+  if (entity.aggregate) {
+    for (const change of CHANGES) {
+      rendered.push(await renderStub(app, 'entity/changed_event.stub', { ...state, change }))
+    }
+  }
   return rendered
 }
+
+/** The domain events an aggregate raises beside Created, each carrying its snapshot. */
+const CHANGES = [
+  { pascal: 'Updated', snake: 'updated', verb: 'updated', carries: 'what it became' },
+  { pascal: 'Deleted', snake: 'deleted', verb: 'deleted', carries: 'what it was' },
+]
 
 /** How a list's filter value of the property is written for the connection, when not as it is. */
 function listedToSql(spec: PropertySpec): string | undefined {

@@ -48,6 +48,8 @@ const TAKEN = new Set([
   'create',
   'restore',
   'toSnapshot',
+  'update',
+  'delete',
   'raise',
   'pullDomainEvents',
   'equals',

@@ -12,15 +12,21 @@ import { ScaffoldError } from './scaffold_error.js'
  */
 export const PAYLOAD_PROPERTIES_TAG = '@pantheonProperties'
 
-/** A payload's properties: its `id` (when it has one) and the others, as add-entity reads them. */
+/**
+ * A payload's properties: its `id` and `version` (when it has them) and the others, as
+ * add-entity reads them. The version is its subject's (1 when created, one more at each change),
+ * so that a copy kept from the events applies only what is newer than it holds.
+ */
 export interface PayloadProperties {
   hasId: boolean
+  hasVersion: boolean
   properties: PropertySpec[]
 }
 
 /**
  * Reads `--properties` of an event: as for an entity, plus `Id:uuid`, which names what the event
- * is about (a read model is keyed by it).
+ * is about (a read model is keyed by it), and `Version:int`, the version of that subject the
+ * event tells of (a read model applies only a newer one).
  */
 export function parsePayloadProperties(
   raw: string | undefined,
@@ -31,7 +37,16 @@ export function parsePayloadProperties(
   if (idEntry !== undefined && idEntry !== 'Id:uuid') {
     throw new ScaffoldError(`"${idEntry}" cannot be the event's Id: write Id:uuid`)
   }
-  const others = entries.filter((entry) => entry !== idEntry)
+  const versionEntry = entries.find((entry) => /^Version:/.test(entry))
+  if (versionEntry !== undefined && versionEntry !== 'Version:int') {
+    throw new ScaffoldError(`"${versionEntry}" cannot be the event's Version: write Version:int`)
+  }
+  if (versionEntry !== undefined && idEntry === undefined) {
+    throw new ScaffoldError(
+      `An event's Version is the version of what it is about: add Id:uuid ${where}`
+    )
+  }
+  const others = entries.filter((entry) => entry !== idEntry && entry !== versionEntry)
   const properties =
     others.length > 0 || idEntry === undefined ? parseProperties(others.join(','), where) : []
   const keyed = properties.find((spec) => spec.definition.unique)
@@ -41,18 +56,23 @@ export function parsePayloadProperties(
       'A unique key belongs to the table of the entity that stores the value, not to the events about it'
     )
   }
-  return { hasId: idEntry !== undefined, properties }
+  return { hasId: idEntry !== undefined, hasVersion: versionEntry !== undefined, properties }
 }
 
 /** The tag's value for a payload: the inverse of parsePayloadProperties. */
 export function payloadPropertiesTag(payload: PayloadProperties): string {
   const entries = payload.properties.map((spec) => formatProperty(spec.pascal, spec.definition))
-  return [...(payload.hasId ? ['Id:uuid'] : []), ...entries].join(',')
+  return [
+    ...(payload.hasId ? ['Id:uuid'] : []),
+    ...(payload.hasVersion ? ['Version:int'] : []),
+    ...entries,
+  ].join(',')
 }
 
 /**
- * The payload of an entity's Created event: its id and every property of its definition, without
- * unique keys (an event carries values; which of them are keys is its table's business).
+ * The payload of an entity's Created, Updated or Deleted event: its id, its version and every
+ * property of its definition, without unique keys (an event carries values; which of them are
+ * keys is its table's business).
  */
 export function entityPayload(definition: EntityDefinition): PayloadProperties {
   const flag = propertiesFlag(definition)
@@ -60,6 +80,7 @@ export function entityPayload(definition: EntityDefinition): PayloadProperties {
   const properties = flag === '' ? [] : parseProperties(flag, where)
   return {
     hasId: true,
+    hasVersion: true,
     properties: properties.map((spec) =>
       spec.definition.unique
         ? propertySpec(spec.pascal, { ...spec.definition, unique: false })

@@ -36,6 +36,9 @@ export function payloadRule(property: PropertyDefinition, presence: PayloadPrese
 /** The rule of the id a payload names its subject by. */
 export const PAYLOAD_ID_RULE = 'vine.string().uuid()'
 
+/** The rule of the version of its subject a payload tells of. */
+export const PAYLOAD_VERSION_RULE = 'vine.number().withoutDecimals().min(1)'
+
 /** The payload rules of the kit's integration layer, to import those the schema uses. */
 const KIT_RULES = ['maxCharacters', 'maxDecimalPlaces', 'dateText', 'dateTimeText']
 

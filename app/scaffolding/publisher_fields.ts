@@ -3,8 +3,8 @@ import { join } from 'node:path'
 
 /*
  * An integration event's publisher (`infrastructure/publish_<event>_event_handler.ts`, written by
- * `add-event --from <Entity>Created`) maps the entity's snapshot onto the event's contract:
- * `name: product.name`. When a property is renamed in the definition, sync-entity rewrites the
+ * `add-event --from <Entity>Created`, `Updated` or `Deleted`) maps the entity's snapshot onto the
+ * event's contract: `name: product.name`. When a property is renamed in the definition, sync-entity rewrites the
  * entity but not the contract, which other modules read: the publisher must read the new field
  * for the same contract field (`name: product.title`). These read and edit those accesses.
  */
@@ -19,7 +19,10 @@ export function publisherFiles(moduleRoot: string): string[] {
 type SourceFile = import('ts-morph').SourceFile
 type PropertyAccess = import('ts-morph').PropertyAccessExpression
 
-/** The snapshot accesses (`product.name`) of a publisher handling `<Entity>Created`, if it is one. */
+/**
+ * The snapshot accesses (`product.name`) of a publisher handling `<Entity>Created`, `Updated` or
+ * `Deleted`, if it is one.
+ */
 async function snapshotReads(source: string, entity: string, entityCamel: string) {
   const { Project, SyntaxKind, Node } = await import('ts-morph')
   const file: SourceFile = new Project({ useInMemoryFileSystem: true }).createSourceFile(
@@ -30,7 +33,7 @@ async function snapshotReads(source: string, entity: string, entityCamel: string
     .getClasses()[0]
     ?.getStaticProperty('handles')
     ?.getText()
-    .endsWith(`= ${entity}Created`)
+    .match(new RegExp(`= ${entity}(Created|Updated|Deleted)$`))
   if (!handles) return undefined
   // const product = event.product
   const variables = file

@@ -1,9 +1,10 @@
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
-import { entityFields, type FieldSpec } from './crud.js'
+import { entityFields, type FieldSpec, otherSample } from './crud.js'
 import { entityNames, type EntityNames } from './entity_names.js'
 import {
   fromColumnExpression,
   persistenceHelpers,
+  propertySpec,
   toModelExpression,
   type PropertySpec,
 } from './entity_properties.js'
@@ -16,6 +17,8 @@ interface ReadModelField extends FieldSpec {
   modelType: string
   /** Event payload → read model value. */
   fromPayload: string
+  /** The same, from a payload named `earlier` (tests). */
+  fromEarlier: string
   /** Read model value → column value. */
   toColumn: string
   /** Column value (from a query-builder row, keyed by column) → read model value. */
@@ -28,6 +31,11 @@ interface ReadModelField extends FieldSpec {
 
 export interface ReadModelPlan {
   names: EntityNames & { route: string }
+  /**
+   * The events carry their subject's version: the copy keeps it, applies only a newer one, and
+   * keeps a deleted subject as a marker (its `deleted` column) that no older event undoes.
+   */
+  versioned: boolean
   table: string
   fields: ReadModelField[]
   persistenceHelpers: string[]
@@ -35,6 +43,8 @@ export interface ReadModelPlan {
   writesWithClient: boolean
   readsWithClient: boolean
   schema: TableSnapshot
+  /** For tests: a field of the copy and another valid value of it (as JSON), when one has one. */
+  changed?: { field: string; json: string }
 }
 
 /**
@@ -45,8 +55,8 @@ export function eventSubject(event: string): string {
   return /^(.*?[a-z0-9])[A-Z][a-z0-9]*$/.exec(event)?.[1] ?? event
 }
 
-function fromPayloadExpression(spec: PropertySpec): string {
-  const value = `payload.${spec.field}`
+function fromPayloadExpression(spec: PropertySpec, payload = 'payload'): string {
+  const value = `${payload}.${spec.field}`
   if (spec.type === 'date' || spec.type === 'datetime') {
     return spec.optional ? `${value} ? new Date(${value}) : null` : `new Date(${value})`
   }
@@ -64,8 +74,14 @@ export function readModelPlan(
   consumer: ModuleNames,
   publisher: ModuleNames,
   event: string,
-  properties: PropertySpec[]
+  payload: { hasVersion: boolean; properties: PropertySpec[] }
 ): ReadModelPlan {
+  const versioned = payload.hasVersion
+  // The version is a field of the copy like any other, read and answered as the event carries it.
+  const properties = [
+    ...(versioned ? [propertySpec('Version', { type: 'int', optional: false })] : []),
+    ...payload.properties,
+  ]
   const names = entityNames(`${publisher.pascal}${eventSubject(event)}`)
   const definition: EntityDefinition = {
     name: names.pascal,
@@ -77,6 +93,7 @@ export function readModelPlan(
     ...crud[index],
     modelType: spec.tsType,
     fromPayload: fromPayloadExpression(spec),
+    fromEarlier: fromPayloadExpression(spec, 'earlier'),
     toColumn: toModelExpression(spec, 'model'),
     fromColumn: fromColumnExpression(spec, 'row'),
     columnType: spec.modelType,
@@ -84,6 +101,10 @@ export function readModelPlan(
   }))
   return {
     names: { ...names, route: names.pluralSnake.replace(/_/g, '-') },
+    versioned,
+    changed: payload.properties
+      .map((spec) => ({ field: spec.field, json: otherSample(spec.definition)?.json }))
+      .find((field): field is { field: string; json: string } => field.json !== undefined),
     table: `${consumer.folder}_${names.pluralSnake}`,
     fields,
     persistenceHelpers: persistenceHelpers(properties),
@@ -91,7 +112,10 @@ export function readModelPlan(
     readsWithClient: properties.some((spec) => spec.type === 'json'),
     schema: {
       entity: names.pascal,
-      columns: Object.fromEntries(properties.map((spec) => [spec.column, spec.definition])),
+      columns: {
+        ...Object.fromEntries(properties.map((spec) => [spec.column, spec.definition])),
+        ...(versioned ? { deleted: { type: 'boolean', optional: false } } : {}),
+      },
     },
   }
 }

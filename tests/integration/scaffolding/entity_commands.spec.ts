@@ -510,7 +510,7 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.include(update, 'await this.repository.save(product)')
     assert.include(update, "AppError.notFound('Product.NotFound'")
     const remove = await readFile(commandFile('delete_product', 'handler'), 'utf8')
-    assert.include(remove, 'await this.repository.remove(id, version)')
+    assert.include(remove, 'await this.repository.remove(existing)')
     assert.include(remove, "AppError.notFound('Product.NotFound'")
   })
 

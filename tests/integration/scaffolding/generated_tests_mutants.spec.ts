@@ -82,7 +82,7 @@ const MUTANTS = [
   {
     mistake: 'a delete that removes nothing',
     file: 'application/commands/delete_customer/delete_customer_handler.ts',
-    from: /if \(!\(await this\.repository\.remove\(id, version\)\)\) return failure\(notFound\)/,
+    from: /if \(!\(await this\.repository\.remove\(existing\)\)\) return failure\(notFound\)/,
     to: '',
   },
   {

@@ -29,7 +29,7 @@ test.group('Catalog handlers', (group) => {
     const found = await mediator.query(new GetProductByIdQuery(created.value))
     assert.deepEqual(found, {
       ok: true,
-      value: { id: created.value, name: 'Notebook', price: 3.5 },
+      value: { id: created.value, name: 'Notebook', price: 3.5, version: 1 },
     })
   })
 
