@@ -89,7 +89,7 @@ test.group('Changing an entity, end to end', (group) => {
       teaId = created.body
       assert.deepEqual(await send('GET', `/${teaId}`), {
         status: 200,
-        body: { id: teaId, name: 'Tea', price: 4.5, status: 'live' },
+        body: { id: teaId, version: 1, name: 'Tea', price: 4.5, status: 'live' },
       })
     })
 
@@ -146,7 +146,7 @@ test.group('Changing an entity, end to end', (group) => {
       // The row from before keeps its name and gets the new column's default.
       assert.deepEqual(await send('GET', `/${teaId}`), {
         status: 200,
-        body: { id: teaId, name: 'Tea', status: 'live', stock: 0 },
+        body: { id: teaId, version: 1, name: 'Tea', status: 'live', stock: 0 },
       })
 
       const created = await send('POST', '/', { name: 'Coffee', status: 'brewing', stock: 12 })
@@ -154,13 +154,13 @@ test.group('Changing an entity, end to end', (group) => {
       const id = created.body as string
       assert.deepEqual(await send('GET', `/${id}`), {
         status: 200,
-        body: { id, name: 'Coffee', status: 'brewing', stock: 12 },
+        body: { id, version: 1, name: 'Coffee', status: 'brewing', stock: 12 },
       })
       const updated = await send('PUT', `/${id}`, { name: 'Decaf', status: 'ready', stock: 3 })
       assert.equal(updated.status, 204, JSON.stringify(updated.body))
       assert.deepEqual(await send('GET', `/${id}`), {
         status: 200,
-        body: { id, name: 'Decaf', status: 'ready', stock: 3 },
+        body: { id, version: 2, name: 'Decaf', status: 'ready', stock: 3 },
       })
 
       // The dropped property is refused like any unknown field; the new one is required.
@@ -171,8 +171,8 @@ test.group('Changing an entity, end to end', (group) => {
 
       const list = await send('GET', '/')
       assert.sameDeepMembers(list.body.items, [
-        { id: teaId, name: 'Tea', status: 'live', stock: 0 },
-        { id, name: 'Decaf', status: 'ready', stock: 3 },
+        { id: teaId, version: 1, name: 'Tea', status: 'live', stock: 0 },
+        { id, version: 2, name: 'Decaf', status: 'ready', stock: 3 },
       ])
     })
   }).timeout(420_000)

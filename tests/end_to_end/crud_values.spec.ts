@@ -158,16 +158,23 @@ test.group('Generated CRUD values end to end', (group) => {
 
       const server = await startServerProcess(
         { ...env, HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: String(port) },
-        { appRoot: shop }
+        // Ready, not only listening: the first request must not wait for the database's first
+        // connection, which a busy machine can delay past the pool's acquire limit (503).
+        { appRoot: shop, readyPath: '/health/ready' }
       )
       cleanup(async () => {
         await server.stop()
       })
       const base = `http://127.0.0.1:${port}/api/catalog`
-      const send = async (method: string, path: string, body?: unknown) => {
+      const send = async (
+        method: string,
+        path: string,
+        body?: unknown,
+        headers: Record<string, string> = {}
+      ) => {
         const response = await fetch(`${base}${path}`, {
           method,
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...headers },
           body: body === undefined ? undefined : JSON.stringify(body),
         })
         const text = await response.text()
@@ -185,25 +192,35 @@ test.group('Generated CRUD values end to end', (group) => {
         code: 'Item.CodeTaken',
         errors: [{ field: 'code', code: 'Item.CodeTaken' }],
       })
-      assert.deepEqual(await send('GET', `/${id}`), { status: 200, body: { id, ...CREATED } })
+      assert.deepEqual(await send('GET', `/${id}`), {
+        status: 200,
+        body: { id, version: 1, ...CREATED },
+      })
 
-      const updated = await send('PUT', `/${id}`, UPDATED)
+      const updated = await send('PUT', `/${id}`, UPDATED, { 'if-match': '"1"' })
       assert.oneOf(updated.status, [200, 204], server.output().slice(-4000))
-      assert.deepEqual(await send('GET', `/${id}`), { status: 200, body: { id, ...UPDATED } })
+      assert.deepEqual(await send('GET', `/${id}`), {
+        status: 200,
+        body: { id, version: 2, ...UPDATED },
+      })
+      // A change made from the version before answers 412 and changes nothing.
+      const stale = await send('PUT', `/${id}`, CREATED, { 'if-match': '"1"' })
+      assert.equal(stale.status, 412, JSON.stringify(stale.body))
+      assert.equal(stale.body.code, 'Item.VersionMismatch')
 
       // An empty optional JSON is SQL NULL, not the text 'null'.
       assert.deepEqual(await storedNulls(shop, dbEnv), { extra: 1, notes: 1 })
 
       const list = await send('GET', '/')
       assert.equal(list.status, 200)
-      assert.deepEqual(list.body.items, [{ id, ...UPDATED }])
+      assert.deepEqual(list.body.items, [{ id, version: 2, ...UPDATED }])
 
       // A PATCH changes what it is sent and keeps the rest; null clears an optional property,
       // and a required one sent as null is refused with the item unchanged.
       const patch = { count: 7, since: null, at: '2026-03-01T12:00:00.000Z', meta: [1, { a: 'b' }] }
       const patched = await send('PATCH', `/${id}`, patch)
       assert.equal(patched.status, 204, JSON.stringify(patched.body))
-      const afterPatch = { id, ...UPDATED, ...patch }
+      const afterPatch = { id, ...UPDATED, ...patch, version: 3 }
       assert.deepEqual(await send('GET', `/${id}`), { status: 200, body: afterPatch })
       const refusedPatch = await send('PATCH', `/${id}`, { name: null })
       assert.equal(refusedPatch.status, 400)

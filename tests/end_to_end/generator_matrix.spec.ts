@@ -142,24 +142,27 @@ async function roundTrip(
   const read = await send('GET', `/${id}`)
   assert.deepEqual(
     read,
-    { status: 200, body: { id, ...asStored(entity, bodies.created) } },
+    { status: 200, body: { id, version: 1, ...asStored(entity, bodies.created) } },
     show(read)
   )
 
-  const updated = await send('PUT', `/${id}`, bodies.updated)
+  const updated = await send('PUT', `/${id}`, bodies.updated, { 'if-match': '"1"' })
   assert.equal(updated.status, 204, `PUT: ${JSON.stringify(updated.body)}`)
   const reread = await send('GET', `/${id}`)
   assert.deepEqual(
     reread,
-    { status: 200, body: { id, ...asStored(entity, bodies.updated) } },
+    { status: 200, body: { id, version: 2, ...asStored(entity, bodies.updated) } },
     show(reread)
   )
+  // The version it was changed from is stale now: the same change again answers 412.
+  const stale = await send('PUT', `/${id}`, bodies.updated, { 'if-match': '"1"' })
+  assert.equal(stale.status, 412, `stale PUT: ${JSON.stringify(stale.body)}`)
 
   const list = await send('GET', '/')
   assert.equal(list.status, 200, JSON.stringify(list.body))
   assert.sameDeepMembers(list.body.items, [
-    ...kept.map((row) => ({ id: row.id, ...asStored(entity, row.body) })),
-    { id, ...asStored(entity, bodies.updated) },
+    ...kept.map((row) => ({ id: row.id, version: 1, ...asStored(entity, row.body) })),
+    { id, version: 2, ...asStored(entity, bodies.updated) },
   ])
 
   const deleted = await send('DELETE', `/${id}`)
@@ -306,7 +309,11 @@ async function runBatch(assert: Assert, shop: string, batch: DrawnCase[], number
           const row = left.get(`${entity.module} ${target.label}`)!
           const old = { id: row.id, body: afterChange(asStored(entity, row.body), change) }
           const read = await send('GET', `/${row.id}`)
-          assert.deepEqual(read, { status: 200, body: { id: row.id, ...old.body } }, show(read))
+          assert.deepEqual(
+            read,
+            { status: 200, body: { id: row.id, version: 1, ...old.body } },
+            show(read)
+          )
           await roundTrip(assert, send, changedEntity(entity, change), drawn.changed, [old])
         }
       })

@@ -151,6 +151,7 @@ test.group('add-migration on a table with rows, end to end', (group) => {
       const nullable = Object.fromEntries(columns.map((column) => [column.name, column.nullable]))
       delete nullable.id
       assert.deepEqual(nullable, {
+        version: false,
         name: false,
         code: false,
         quantity: false,

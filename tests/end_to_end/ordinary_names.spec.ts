@@ -130,7 +130,13 @@ test.group('Names that are SQL keywords, end to end', (group) => {
 
           const read = await fetch(`${base}${location}`)
           assert.equal(read.status, 200, database)
-          assert.deepEqual(await read.json(), { id, group: 'Wholesale', select: 3, type: 'rush' })
+          assert.deepEqual(await read.json(), {
+            id,
+            version: 1,
+            group: 'Wholesale',
+            select: 3,
+            type: 'rush',
+          })
 
           const klass = { default: true, class: 'Economy', delete: null, orderFrom3: 7 }
           const createdClass = await fetch(`${base}/api/sales/classes`, {
@@ -145,7 +151,7 @@ test.group('Names that are SQL keywords, end to end', (group) => {
           )
           const classId = await createdClass.json()
           const readClass = await fetch(`${base}/api/sales/classes/${classId}`)
-          assert.deepEqual(await readClass.json(), { id: classId, ...klass })
+          assert.deepEqual(await readClass.json(), { id: classId, version: 1, ...klass })
         } finally {
           await server.stop()
         }

@@ -68,7 +68,12 @@ interface Answer {
   body: any
 }
 
-export type Send = (method: string, path: string, body?: unknown) => Promise<Answer>
+export type Send = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>
+) => Promise<Answer>
 
 /**
  * Starts the app's server on a target while `use` talks to it, `sendTo(route)` giving the
@@ -93,15 +98,16 @@ export async function withServer(
   )
   try {
     await use(
-      (route) => async (method, path, body) => {
-        const response = await fetch(`http://127.0.0.1:${target.port}/api/${route}${path}`, {
-          method,
-          headers: { 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        const text = await response.text()
-        return { status: response.status, body: text === '' ? null : JSON.parse(text) }
-      },
+      (route) =>
+        async (method, path, body, headers = {}) => {
+          const response = await fetch(`http://127.0.0.1:${target.port}/api/${route}${path}`, {
+            method,
+            headers: { 'content-type': 'application/json', ...headers },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          })
+          const text = await response.text()
+          return { status: response.status, body: text === '' ? null : JSON.parse(text) }
+        },
       server.output
     )
   } catch (error) {

@@ -46,8 +46,8 @@ const MUTANTS = [
   {
     mistake: 'a patch handler that drops a property it was sent',
     file: 'application/commands/patch_customer/patch_customer_handler.ts',
-    from: /email: command\.email === undefined \? stored\.email : command\.email/,
-    to: 'email: stored.email',
+    from: /email: command\.email,/,
+    to: 'email: undefined,',
   },
   {
     mistake: 'a query that returns another value',
