@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { removeNamespace } from '#tests/common/broker_namespace'
 import { appFiles, installOffline } from '#tests/common/kit_app'
@@ -15,8 +16,9 @@ import { testPort } from '#tests/common/test_ports'
 
 /**
  * From `init` to a consuming module's read model, with no file edited by hand: Catalog's
- * Product (one property of most types), its create endpoint, the integration event published
- * from ProductCreated, and Orders' read model of it, as docs/scaffolding.md shows the commands.
+ * Product (one property of most types), its create, update and delete endpoints, the
+ * integration events published from ProductCreated, ProductUpdated and ProductDeleted, and
+ * Orders' read model following all three, as docs/scaffolding.md shows the commands.
  */
 const SCAFFOLDING = [
   ['add-module', 'Catalog'],
@@ -39,8 +41,21 @@ const SCAFFOLDING = [
     'CreateProduct',
     'ProductId',
   ]),
+  ...['Update', 'Delete'].flatMap((change) => [
+    ['add-command', `${change}Product`, '--module', 'Catalog', '--result-type', 'void'],
+    endpointCommandLine('Catalog', [
+      `${change}Product`,
+      change === 'Update' ? 'PUT' : 'DELETE',
+      '/:id',
+      '--command',
+      `${change}Product`,
+      'void',
+    ]),
+  ]),
   ['add-migration', 'AddProducts', '--module', 'Catalog'],
   ['add-event', 'ProductCreated', '--module', 'Catalog', '--from', 'ProductCreated'],
+  ['add-event', 'ProductUpdated', '--module', 'Catalog', '--from', 'ProductUpdated'],
+  ['add-event', 'ProductDeleted', '--module', 'Catalog', '--from', 'ProductDeleted'],
   // Version 2 beside it (a migration window): the read model keeps reading version 1, once each.
   [
     'add-event',
@@ -53,6 +68,9 @@ const SCAFFOLDING = [
     'ProductCreated',
   ],
   ['add-consumer', 'ProductCreated', '--module', 'Orders', '--from', 'Catalog', '--read-model'],
+  // The same read model follows the product's changes, each applied only when newer.
+  ['add-consumer', 'ProductUpdated', '--module', 'Orders', '--from', 'Catalog', '--read-model'],
+  ['add-consumer', 'ProductDeleted', '--module', 'Orders', '--from', 'Catalog', '--read-model'],
 ]
 
 const PRODUCT = {
@@ -88,17 +106,34 @@ async function refusedInApp(root: string, argv: string[]) {
   return { output: result.output, unchanged: after.join() === before.join() }
 }
 
-/** Polls the read model until the event arrived (the relay and consumer run after the commit). */
-async function readModelOf(base: string, id: string, timeoutMs = 15_000) {
+/**
+ * Polls the read model until it answers as `expected` (the relay and consumer run after the
+ * commit): 404 for a deleted product, else 200 with the body.
+ */
+async function readModelBecomes(
+  base: string,
+  id: string,
+  expected: Record<string, unknown> | 404,
+  timeoutMs = 15_000
+) {
   const deadline = Date.now() + timeoutMs
-  let last: Response | undefined
+  let last = ''
   while (Date.now() < deadline) {
-    last = await fetch(`${base}/api/orders/catalog-products/${id}`)
-    if (last.status === 200) return last.json()
+    const response = await fetch(`${base}/api/orders/catalog-products/${id}`)
+    const text = await response.text()
+    last = `${response.status} ${text}`
+    if (expected === 404 && response.status === 404) return
+    if (
+      expected !== 404 &&
+      response.status === 200 &&
+      isDeepStrictEqual(JSON.parse(text), expected)
+    ) {
+      return
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(
-    `no read model of ${id} after ${timeoutMs} ms: ${last?.status} ${await last?.text()}`
+    `the read model of ${id} is not ${JSON.stringify(expected)} after ${timeoutMs} ms: ${last}`
   )
 }
 
@@ -139,11 +174,11 @@ test.group('Events between modules with no hand edits', (group) => {
     )
     assert.include(
       contract,
-      '@pantheonProperties Id:uuid,Name:string,Price:decimal,Stock:int,Active:boolean,Launch:date?,Restock:datetime?,Tags:json?,Notes:text?'
+      '@pantheonProperties Id:uuid,Version:int,Name:string,Price:decimal,Stock:int,Active:boolean,Launch:date?,Restock:datetime?,Tags:json?,Notes:text?'
     )
   })
 
-  test('a product created in Catalog is readable in Orders, over {transport}')
+  test('Orders follows a product created, updated and deleted in Catalog, over {transport}')
     .with([
       { transport: 'memory', port: testPort(141) },
       { transport: 'redis', port: testPort(142) },
@@ -177,8 +212,20 @@ test.group('Events between modules with no hand edits', (group) => {
       })
       assert.equal(created.status, 201, await created.clone().text())
       const id = (await created.json()) as string
+      await readModelBecomes(base, id, { id, version: 1, ...PRODUCT })
 
-      assert.deepEqual(await readModelOf(base, id), { id, ...PRODUCT })
+      const changes = { ...PRODUCT, name: 'Ink', notes: 'Refills' }
+      const updated = await fetch(`${base}/api/catalog/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'if-match': '"1"' },
+        body: JSON.stringify(changes),
+      })
+      assert.equal(updated.status, 204, await updated.clone().text())
+      await readModelBecomes(base, id, { id, version: 2, ...changes })
+
+      const deleted = await fetch(`${base}/api/catalog/${id}`, { method: 'DELETE' })
+      assert.equal(deleted.status, 204, await deleted.clone().text())
+      await readModelBecomes(base, id, 404)
     })
 
   test('mismatches are refused with what to do, and nothing is written', async ({ assert }) => {
