@@ -6,10 +6,12 @@ import { existingModule, type ModuleTarget } from '../app/scaffolding/module_tar
 import { assertPascalCaseName, assertTableName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
-import { readRenames } from '../app/scaffolding/column_renames.js'
+import { pendingNotedRenames, readRenames } from '../app/scaffolding/column_renames.js'
 import { renderSchemaSteps } from '../app/scaffolding/migration_steps.js'
 import { diffSchemas } from '../app/scaffolding/schema_diff.js'
 import {
+  loadEntityDefinitions,
+  notedRenames,
   readSnapshot,
   schemaFromDefinitions,
   serializeSnapshot,
@@ -48,7 +50,18 @@ export default class AddMigration extends ScaffoldCommand {
     for (const [table, { entity }] of Object.entries(after.tables)) {
       if (!before.tables[table]) assertTableName(table, `the entity ${entity}`)
     }
-    const changes = diffSchemas(before, after, readRenames(this.rename ?? [], before, after))
+    const renames = readRenames(this.rename ?? [], before, after)
+    // A rename noted in a definition (renamedFrom) counts as one given with --rename.
+    const noted = pendingNotedRenames(
+      notedRenames(await loadEntityDefinitions(module.root)),
+      before,
+      after
+    )
+    for (const rename of readRenames(noted, before, after)) {
+      const given = renames.some((r) => r.table === rename.table && r.from === rename.from)
+      if (!given) renames.push(rename)
+    }
+    const changes = diffSchemas(before, after, renames)
     this.#notes = changes.notes
     const plan = new FilePlan(this.app.makePath())
     if (changes.up.length === 0) {

@@ -90,6 +90,12 @@ export default class SyncEntity extends ScaffoldCommand {
     const entity = { pascal: names.pascal, camel: names.camel }
     const fields = new Set(['id', 'version', ...Object.keys(definition.properties)])
     const renames = readFieldRenames(this.rename ?? [], definition)
+    // A rename noted in the definition (renamedFrom) counts as one given with --rename.
+    for (const [field, property] of Object.entries(definition.properties)) {
+      if (property.renamedFrom !== undefined && !renames.has(property.renamedFrom)) {
+        renames.set(property.renamedFrom, field)
+      }
+    }
     for (const file of publisherFiles(module.root)) {
       const source = await readFile(file, 'utf8')
       const followed = renames.size > 0 ? await followRenames(source, entity, renames) : undefined

@@ -69,6 +69,31 @@ export function readRenames(
 }
 
 /**
+ * The renames the definitions note (`renamedFrom`, as `Product.Name:Title`) that the snapshot
+ * has not seen yet: a rename migrated already (its new column in the snapshot) or of a table
+ * still to be created is left out. One naming a column the table never had is refused, since
+ * the column would otherwise be dropped with its values.
+ */
+export function pendingNotedRenames(
+  values: string[],
+  before: SchemaSnapshot,
+  after: SchemaSnapshot
+): string[] {
+  return values.filter((value) => {
+    const [, entity, fromName, toName] = RENAME.exec(value)!
+    const table = Object.keys(after.tables).find((name) => after.tables[name].entity === entity)
+    const old = table === undefined ? undefined : before.tables[table]?.columns
+    const [from, to] = [snakeCase(fromName), snakeCase(toName)]
+    if (old === undefined || to in old) return false
+    if (from in old) return true
+    throw new ScaffoldError(
+      `${entity}'s definition notes that ${toName} was renamed from ${fromName}, but its table ${table} has no column ${from}`,
+      `Correct renamedFrom to the property's former name (the columns of the last migration are in the schema snapshot: ${Object.keys(old).join(', ')})`
+    )
+  })
+}
+
+/**
  * The step that renames a column and, when it is a unique key, its index, whose name says the
  * column (`<table>_<column>_unique`), so that the repository still tells which key was taken.
  */

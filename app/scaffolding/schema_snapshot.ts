@@ -9,7 +9,8 @@ import type {
 import { assertPropertyCount } from './definition_limits.js'
 import { entityNames } from './entity_names.js'
 import { assertUniqueKeyType } from './property_syntax.js'
-import { snakeCase } from './names.js'
+import { pascalCase, snakeCase } from './names.js'
+import { ScaffoldError } from './scaffold_error.js'
 
 /** A column as the entity definition described it: type, options and nullability. */
 export type ColumnSnapshot = PropertyDefinition
@@ -80,11 +81,43 @@ export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityD
       assertPropertyCount(count, 'properties', `in ${file} (${definition.name})`)
       for (const [field, property] of Object.entries(definition.properties)) {
         if (property.unique) assertUniqueKeyType(property.type, `${field} in ${file}`)
+        assertRenamedFrom(definition, field, property.renamedFrom, file)
       }
       definitions.push(definition)
     }
   }
   return definitions
+}
+
+/** A rename noted in a definition names a field the entity no longer has. */
+function assertRenamedFrom(
+  definition: EntityDefinition,
+  field: string,
+  renamedFrom: string | undefined,
+  file: string
+) {
+  if (renamedFrom === undefined) return
+  if (!/^[a-z][A-Za-z0-9]*$/.test(renamedFrom) || renamedFrom in definition.properties) {
+    throw new ScaffoldError(
+      `${field} in ${file} notes renamedFrom: '${renamedFrom}', which is not the name of a property ${definition.name} no longer has`,
+      `Write the property's former name in camelCase, as the definition held it: renamedFrom: 'name'`
+    )
+  }
+}
+
+/**
+ * The renames the definitions note (`renamedFrom`), as add-migration's `--rename` values
+ * (`Product.Name:Title`).
+ */
+export function notedRenames(definitions: EntityDefinition[]): string[] {
+  return definitions.flatMap((definition) =>
+    Object.entries(definition.properties)
+      .filter(([, property]) => property.renamedFrom !== undefined)
+      .map(
+        ([field, property]) =>
+          `${definition.name}.${pascalCase(property.renamedFrom!)}:${pascalCase(field)}`
+      )
+  )
 }
 
 /** The schema the module's entity definitions describe today. */
@@ -99,7 +132,10 @@ export async function schemaFromDefinitions(
       versioned: true,
       columns: Object.fromEntries(
         Object.entries(definition.properties).map(
-          ([field, property]: [string, PropertyDefinition]) => [snakeCase(field), { ...property }]
+          ([field, { renamedFrom: _renamedFrom, ...column }]: [string, PropertyDefinition]) => [
+            snakeCase(field),
+            column,
+          ]
         )
       ),
     }

@@ -30,6 +30,12 @@ export interface PropertyDefinition {
   readonly values?: readonly string[]
   /** A unique key: no two rows hold the same value (rows holding no value do not count). */
   readonly unique?: boolean
+  /**
+   * The property's name before it was renamed (`title: { …, renamedFrom: 'name' }`): the next
+   * migration renames its column and keeps the values, and the entity's event publishers read
+   * the new field for the same contract field. Harmless once migrated; remove it when you like.
+   */
+  readonly renamedFrom?: string
 }
 
 /**

@@ -122,6 +122,50 @@ test.group('Renaming a property: add-migration --rename', (group) => {
     assert.include(output, '--rename Customer.Name:Title')
   })
 
+  test('a rename noted in the definition (renamedFrom) keeps the values without --rename', async ({
+    assert,
+  }) => {
+    await addMigration('AddCustomers')
+    const file = path('domain/customer_definition.ts')
+    const source = await readFile(file, 'utf8')
+    await writeFile(
+      file,
+      source.replace(/name: \{ type: '([a-z]+)'/, "title: { renamedFrom: 'name', type: '$1'")
+    )
+    const renamed = await addMigration('RenameCustomerName')
+    assert.equal(renamed.exitCode, 0, renamed.output)
+    assert.include(renamed.output, `${TABLE}.name is renamed title: its values are kept`)
+    const migration = await readFile(
+      path(`infrastructure/database/migrations/${renamed.file}`),
+      'utf8'
+    )
+    assert.include(migration, "table.renameColumn('name', 'title')")
+    assert.notInclude(migration, 'dropColumn')
+
+    // Migrated: the note stays in the definition and asks nothing more.
+    const again = await addMigration('Again')
+    assert.equal(again.exitCode, 0, again.output)
+    assert.deepEqual(again.file, renamed.file)
+  })
+
+  test('a rename noted from a property the table never had is refused, nothing written', async ({
+    assert,
+  }) => {
+    await addMigration('AddCustomers')
+    const file = path('domain/customer_definition.ts')
+    const source = await readFile(file, 'utf8')
+    await writeFile(
+      file,
+      source.replace(/name: \{ type: '([a-z]+)'/, "title: { renamedFrom: 'nmae', type: '$1'")
+    )
+    const before = await migrationFiles()
+    const { exitCode, output } = await shop.run(AddMigration, ['Rename', '--module', MODULE])
+    assert.equal(exitCode, 1)
+    assert.include(output, 'notes that Title was renamed from Nmae')
+    assert.include(output, 'has no column nmae')
+    assert.deepEqual(await migrationFiles(), before)
+  })
+
   test('refuses --rename {value}: {message}')
     .with([
       { value: 'Customer.Nope:Title', message: /no table of the module loses the column nope/ },

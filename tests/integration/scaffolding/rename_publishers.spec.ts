@@ -70,6 +70,23 @@ test.group('sync-entity --rename: event publishers follow a renamed property', (
     assert.deepEqual(await moduleTypeErrors(), [])
   }).timeout(60_000)
 
+  test('a rename noted in the definition (renamedFrom) is followed without --rename', async ({
+    assert,
+  }) => {
+    const definition = path('domain/product_definition.ts')
+    const source = await readFile(definition, 'utf8')
+    await writeFile(
+      definition,
+      source.replace('title: { type', "title: { renamedFrom: 'name', type")
+    )
+    const { exitCode, output } = await shop.run(SyncEntity, ['Product', '--module', 'Shop'])
+    assert.equal(exitCode, 0, output)
+    const publisher = await readFile(path(PUBLISHER), 'utf8')
+    assert.include(publisher, 'name: product.title')
+    assert.notInclude(output, 'which Product no longer has')
+    assert.deepEqual(await moduleTypeErrors(), [])
+  }).timeout(60_000)
+
   test('without --rename, the publisher left behind is named with the fix', async ({ assert }) => {
     const { exitCode, output } = await shop.run(SyncEntity, ['Product', '--module', 'Shop'])
     assert.equal(exitCode, 0, output)
