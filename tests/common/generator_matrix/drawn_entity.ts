@@ -44,7 +44,7 @@ const REFUSED_PROPERTY_NAMES = new Set(
     'false finally for function if import in instanceof new null return super switch this throw ' +
     'true try typeof var void while with implements interface let package private protected ' +
     'public static yield await arguments eval constructor ' +
-    'id create restore toSnapshot raise pullDomainEvents equals'
+    'id version create restore toSnapshot withChanges markDeleted raise pullDomainEvents equals'
   ).split(' ')
 )
 
