@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import app from '@adonisjs/core/services/app'
 import { removeNamespace } from '#tests/common/broker_namespace'
+import { startNginxProxy } from '#tests/common/nginx_proxy'
 import { startServerProcess, type RunningServer } from '#tests/common/server_process'
 import { TEST_PORT, testPort } from '#tests/common/test_ports'
 
@@ -16,6 +17,7 @@ import { TEST_PORT, testPort } from '#tests/common/test_ports'
 const CATALOG_PORT = testPort(271)
 const REFUSED_PORT = testPort(272)
 const ORDERS_PORT = testPort(273)
+const PROXY_PORT = testPort(274)
 const TABLES = ['pantheon_outbox', 'catalog_products', 'orders_catalog_products']
 
 /** A SQLite file of the test's own, removed (with its WAL files) when the test ends. */
@@ -199,7 +201,7 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
     assert.include(unknown.output, 'The modules are catalog, orders')
   }).timeout(120_000)
 
-  test('on {$self}, a catalog host and an orders host on one database carry an event between them')
+  test('on {$self}, a catalog host and an orders host behind nginx carry an event between them')
     .with(['redis', 'rabbitmq'] as const)
     .run(async ({ assert, cleanup }, transport) => {
       const database = databaseFile(`two-hosts-${transport}`, cleanup)
@@ -220,8 +222,15 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
         cleanup
       )
       await startHost(CATALOG_PORT, database, { ...broker, PANTHEON_MODULES: 'catalog' }, cleanup)
+      // docs/nginx/pantheon.conf as the docs give it, its two hosts' addresses changed.
+      const proxy = await startNginxProxy(PROXY_PORT, { 3334: CATALOG_PORT, 3335: ORDERS_PORT })
+      cleanup(() => proxy.stop())
+      assert.equal(await status(PROXY_PORT, '/api/catalog/sample'), 200)
+      assert.equal(await status(PROXY_PORT, '/api/orders/sample'), 200)
+      assert.equal(await status(PROXY_PORT, '/openapi/orders-v1.json'), 200)
+      assert.equal(await status(PROXY_PORT, '/asyncapi/catalog.json'), 200)
 
-      const created = await fetch(`http://127.0.0.1:${CATALOG_PORT}/api/v1/catalog`, {
+      const created = await fetch(`http://127.0.0.1:${PROXY_PORT}/api/v1/catalog`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Travelling lamp', price: 4 }),
@@ -230,10 +239,10 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
       const id = String(await created.json())
 
       const deadline = Date.now() + 20_000
-      let read = await get(ORDERS_PORT, `/api/orders/products/${id}`)
+      let read = await get(PROXY_PORT, `/api/orders/products/${id}`)
       while (read.status !== 200 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100))
-        read = await get(ORDERS_PORT, `/api/orders/products/${id}`)
+        read = await get(PROXY_PORT, `/api/orders/products/${id}`)
       }
       assert.equal(read.status, 200, read.body)
       assert.equal(JSON.parse(read.body).name, 'Travelling lamp')
