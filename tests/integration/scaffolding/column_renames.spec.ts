@@ -36,6 +36,16 @@ async function renameInDefinition() {
   )
 }
 
+/** The definition with Name renamed Title, the rename noted from `formerName`. */
+async function noteRename(formerName: string) {
+  const file = path('domain/customer_definition.ts')
+  const source = await readFile(file, 'utf8')
+  await writeFile(
+    file,
+    source.replace(/name: \{ type: '([a-z]+)'/, `title: { renamedFrom: '${formerName}', type: '$1'`)
+  )
+}
+
 /** Runs a generated migration's up() or down() against the test database. */
 const migrate = (file: string, direction: 'up' | 'down') =>
   runMigrationFile(path(`infrastructure/database/migrations/${file}`), direction)
@@ -126,12 +136,7 @@ test.group('Renaming a property: add-migration --rename', (group) => {
     assert,
   }) => {
     await addMigration('AddCustomers')
-    const file = path('domain/customer_definition.ts')
-    const source = await readFile(file, 'utf8')
-    await writeFile(
-      file,
-      source.replace(/name: \{ type: '([a-z]+)'/, "title: { renamedFrom: 'name', type: '$1'")
-    )
+    await noteRename('name')
     const renamed = await addMigration('RenameCustomerName')
     assert.equal(renamed.exitCode, 0, renamed.output)
     assert.include(renamed.output, `${TABLE}.name is renamed title: its values are kept`)
@@ -152,12 +157,7 @@ test.group('Renaming a property: add-migration --rename', (group) => {
     assert,
   }) => {
     await addMigration('AddCustomers')
-    const file = path('domain/customer_definition.ts')
-    const source = await readFile(file, 'utf8')
-    await writeFile(
-      file,
-      source.replace(/name: \{ type: '([a-z]+)'/, "title: { renamedFrom: 'nmae', type: '$1'")
-    )
+    await noteRename('nmae')
     const before = await migrationFiles()
     const { exitCode, output } = await shop.run(AddMigration, ['Rename', '--module', MODULE])
     assert.equal(exitCode, 1)
