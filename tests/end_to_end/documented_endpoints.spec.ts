@@ -124,6 +124,7 @@ test.group('Generated endpoints document their bodies and problems, end to end',
       const one = item.get.responses['200'].content!['application/json'].schema
       assert.sameMembers(Object.keys(one.properties!), [
         'id',
+        'version',
         'name',
         'price',
         'stock',

@@ -99,16 +99,22 @@ test.group('Scaffolding end to end', (group) => {
 
       const read = await fetch(`${base}${location}`)
       assert.equal(read.status, 200)
-      assert.deepEqual(await read.json(), { id, name: 'Tea', price: 3.5 })
-      const patched = await fetch(`${base}${location}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/merge-patch+json' },
-        body: JSON.stringify({ price: 4 }),
-      })
+      assert.deepEqual(await read.json(), { id, version: 1, name: 'Tea', price: 3.5 })
+      assert.equal(read.headers.get('etag'), '"1"')
+      const patch = () =>
+        fetch(`${base}${location}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/merge-patch+json', 'if-match': '"1"' },
+          body: JSON.stringify({ price: 4 }),
+        })
+      const patched = await patch()
       assert.equal(patched.status, 204)
+      // The same If-Match again names the version before the patch: refused, nothing changed.
+      const stale = await patch()
+      assert.equal(stale.status, 412)
       const listed = await fetch(`${base}/api/catalog/products?sort=-price&price[gte]=4`)
       assert.deepEqual(await listed.json(), {
-        items: [{ id, name: 'Tea', price: 4 }],
+        items: [{ id, version: 2, name: 'Tea', price: 4 }],
         total: 1,
         page: 1,
         perPage: 20,

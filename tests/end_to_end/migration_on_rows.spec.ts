@@ -182,6 +182,7 @@ test.group('add-migration on a table with rows, end to end', (group) => {
         'id',
         'legacy',
         'name',
+        'version',
       ])
       assert.isTrue(restored.find((column) => column.name === 'code')!.nullable)
       assert.lengthOf(await db.query(`SELECT id FROM ${TABLE}`), 2)
