@@ -503,5 +503,5 @@ test.group('Adopting the kit in an existing app', (group) => {
       { cwd: root }
     ).length
     assert.include(server.output(), `applied ${migrations} pending migration`)
-  }).timeout(300_000)
+  }).timeout(600_000)
 })

@@ -175,5 +175,5 @@ test.group('Changing an entity, end to end', (group) => {
         { id, version: 2, name: 'Decaf', status: 'ready', stock: 3 },
       ])
     })
-  }).timeout(420_000)
+  }).timeout(600_000)
 })

@@ -261,5 +261,5 @@ test.group('Generated CRUD values end to end', (group) => {
         assert.equal(refused.status, 400, `${JSON.stringify(invalid)}: ${JSON.stringify(refused)}`)
       }
     })
-    .timeout(180_000)
+    .timeout(600_000)
 })
