@@ -49,13 +49,13 @@ test.group('Dependencies at start', (group) => {
     assert,
     cleanup,
   }) => {
-    const startedAt = performance.now()
+    // Nothing ever answers on NOWHERE: the host answering its liveness probe at all (within
+    // startServerProcess's deadline) is what shows it listens without its database.
     const host = await startServerProcess(
       { ...HOST_ENV, DATABASE_URL: `postgres://postgres@127.0.0.1:${NOWHERE}/${DATABASE}` },
       { readyPath: '/health/live' }
     )
     cleanup(async () => void (await host.stop()))
-    assert.isBelow(performance.now() - startedAt, 15_000, 'the host listens without its database')
 
     for (const module of ['catalog', 'orders']) {
       const sample = await fetch(`${base}/api/${module}/sample`)
