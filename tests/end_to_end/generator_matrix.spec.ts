@@ -375,5 +375,5 @@ test.group('Generator matrix', (group) => {
         verbose: 2,
       }
     )
-  }).timeout(120_000 + BATCHES * 400_000)
+  }).timeout(120_000 + BATCHES * 600_000)
 })
