@@ -123,18 +123,35 @@ export interface ScaffoldingApp {
     argv: string[],
     options?: { writer?: FileWriter }
   ): ReturnType<typeof runCommand<T>>
+  /** Runs scaffolding commands one after another; the first that fails throws with its output. */
+  runAll(steps: readonly ScaffoldingStep[]): Promise<void>
   remove(): Promise<void>
 }
+
+/** One scaffolding command and its arguments, as `node ace` would be given them. */
+export type ScaffoldingStep = readonly [typeof BaseCommand, readonly string[]]
 
 /** A new app made by `init` in a temp folder, for a test to scaffold in. */
 export async function scaffoldingApp(): Promise<ScaffoldingApp> {
   const root = join(await mkdtemp(join(tmpdir(), 'pantheon-scaffolding-')), 'Shop')
   await cp(await templateApp(), root, { recursive: true })
   await linkPackages(root)
+  const run: ScaffoldingApp['run'] = (command, argv, options = {}) =>
+    runCommand(command, argv, { ...options, appRoot: root })
   return {
     root,
     path: (...segments) => join(root, ...segments),
-    run: (command, argv, options = {}) => runCommand(command, argv, { ...options, appRoot: root }),
+    run,
+    async runAll(steps) {
+      for (const [command, argv] of steps) {
+        const { exitCode, output } = await run(command, [...argv])
+        if (exitCode !== 0) {
+          throw new Error(
+            `${command.commandName} ${argv.join(' ')} failed (exit ${exitCode}):\n${output}`
+          )
+        }
+      }
+    },
     remove: () => rm(join(root, '..'), { recursive: true, force: true }),
   }
 }

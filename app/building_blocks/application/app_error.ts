@@ -7,7 +7,6 @@ export type ErrorKind =
   | 'notFound'
   | 'conflict'
   | 'preconditionFailed'
-  | 'preconditionRequired'
   | 'unauthorized'
   | 'forbidden'
   | 'unavailable'
@@ -52,11 +51,6 @@ export class AppError {
    */
   static preconditionFailed(code: string, message: string) {
     return new AppError('preconditionFailed', code, message)
-  }
-
-  /** The caller must say which version its change was made against, and did not. */
-  static preconditionRequired(code: string, message: string) {
-    return new AppError('preconditionRequired', code, message)
   }
 
   static unauthorized(code: string, message: string) {

@@ -1,4 +1,5 @@
 import { AppError } from './app_error.js'
+import { failure, type Result, success } from './result.js'
 
 /**
  * The versions of an aggregate a change was made against, as its caller said (over HTTP, the
@@ -31,4 +32,29 @@ export function versionMismatch(
     `${entity}.VersionMismatch`,
     `${entity} ${id} is at version ${stored}, not the version this change was made against: read it again and reapply the change`
   )
+}
+
+/** The 404 of an aggregate nothing is stored under: `<Entity>.NotFound`. */
+export function entityNotFound(entity: string, id: string): AppError {
+  return AppError.notFound(`${entity}.NotFound`, `${entity} ${id} was not found`)
+}
+
+/**
+ * The stored aggregate a change names, once it is known the change may go ahead: 404
+ * `<Entity>.NotFound` when nothing is stored under the id, 412 `<Entity>.VersionMismatch` when
+ * the stored version is not one the change was made against. `find` answers null for an id that
+ * cannot name one (not a valid id) as for one that names none.
+ *
+ *   const found = await storedForChange('Product', command, (id) => this.find(id))
+ *   if (!found.ok) return found
+ */
+export async function storedForChange<Aggregate extends { readonly version: number }>(
+  entity: string,
+  change: { readonly id: string; readonly expectedVersion?: ExpectedVersion },
+  find: (id: string) => Promise<Aggregate | null>
+): Promise<Result<Aggregate>> {
+  const stored = await find(change.id)
+  if (!stored) return failure(entityNotFound(entity, change.id))
+  const stale = versionMismatch(entity, change.id, change.expectedVersion, stored.version)
+  return stale ? failure(stale) : success(stored)
 }

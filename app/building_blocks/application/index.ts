@@ -4,7 +4,13 @@
  */
 export { AppError, type ErrorKind } from './app_error.js'
 export type { DomainEventHandler } from './domain_events.js'
-export { type ExpectedVersion, isExpectedVersion, versionMismatch } from './expected_version.js'
+export {
+  entityNotFound,
+  type ExpectedVersion,
+  isExpectedVersion,
+  storedForChange,
+  versionMismatch,
+} from './expected_version.js'
 export type { CommandHandler, QueryHandler } from './handlers.js'
 export { Mediator } from './mediator.js'
 export { Command, type Message, Query } from './messages.js'

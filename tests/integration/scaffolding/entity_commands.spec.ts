@@ -508,10 +508,12 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     await shop.run(AddCommand, ['DeleteProduct', '--module', MODULE, '--result-type', 'void'])
     const update = await readFile(commandFile('update_product', 'handler'), 'utf8')
     assert.include(update, 'await this.repository.save(product)')
-    assert.include(update, "AppError.notFound('Product.NotFound'")
+    assert.include(update, "storedForChange('Product', command,")
+    assert.include(update, "entityNotFound('Product', command.id)")
     const remove = await readFile(commandFile('delete_product', 'handler'), 'utf8')
     assert.include(remove, 'await this.repository.remove(existing)')
-    assert.include(remove, "AppError.notFound('Product.NotFound'")
+    assert.include(remove, "storedForChange('Product', command,")
+    assert.include(remove, "entityNotFound('Product', command.id)")
   })
 
   test('a command outside the CRUD conventions answers NotImplemented, never a fake success', async ({

@@ -59,10 +59,7 @@ test.group('Events for every change of an aggregate', (group) => {
       [AddMigration, ['Init', '--module', 'Sales']],
       [AddMigration, ['Init', '--module', 'Billing']],
     ] as const
-    for (const [command, argv] of steps) {
-      const { exitCode, output } = await shop.run(command, [...argv])
-      assert.equal(exitCode, 0, `${command.commandName} ${argv.join(' ')}:\n${output}`)
-    }
+    await shop.runAll(steps)
 
     const updated = await readFile(
       shop.path('modules/sales/integration/customer_updated.ts'),

@@ -32,17 +32,14 @@ test.group('sync-entity --rename: event publishers follow a renamed property', (
   group.tap((t) => t.tags(['@any-database']))
   group.each.setup(async () => {
     shop = await scaffoldingApp()
-    for (const [command, argv] of [
+    await shop.runAll([
       [AddModule, ['Shop']],
       [
         AddEntity,
         ['Product', '--module', 'Shop', '--aggregate', '--properties', 'Name:string,Price:decimal'],
       ],
       [AddEvent, ['ProductCreated', '--module', 'Shop', '--from', 'ProductCreated']],
-    ] as const) {
-      const { exitCode, output } = await shop.run(command, [...argv])
-      if (exitCode !== 0) throw new Error(output)
-    }
+    ])
     const definition = path('domain/product_definition.ts')
     const source = await readFile(definition, 'utf8')
     await writeFile(definition, source.replace('name: { type', 'title: { type'))

@@ -65,7 +65,6 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   notFound: 404,
   conflict: 409,
   preconditionFailed: 412,
-  preconditionRequired: 428,
   unavailable: 503,
   notImplemented: 501,
   failure: 500,

@@ -15,6 +15,7 @@ import {
   type RelayPublishMessage,
 } from '../diagnostics/channels.js'
 import { moduleOfName } from './module_of_name.js'
+import { affectedRows } from '../persistence/affected_rows.js'
 
 export interface RelayOptions {
   batchSize: number
@@ -327,7 +328,7 @@ export class OutboxRelay {
       claimed_until: null,
     })
     this.wake()
-    return Number(Array.isArray(updated) ? updated[0] : updated)
+    return affectedRows(updated)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { AppError } from '../../application/app_error.js'
+import { affectedRows } from './affected_rows.js'
 
 /**
  * A write that lost a race: another one changed (or removed and re-added) the row after this
@@ -14,11 +15,6 @@ export class ConcurrentUpdate extends Error {
     super(`${entity} ${id} was changed by another request while this one was changing it`)
     this.name = 'ConcurrentUpdate'
   }
-}
-
-/** Drivers report affected rows as a number or a one-element array. */
-function affectedRows(result: unknown): number {
-  return Number(Array.isArray(result) ? result[0] : result)
 }
 
 async function exists(client: QueryClientContract, table: string, id: string): Promise<boolean> {
