@@ -129,7 +129,7 @@ export interface ScaffoldingApp {
 }
 
 /** One scaffolding command and its arguments, as `node ace` would be given them. */
-export type ScaffoldingStep = readonly [typeof BaseCommand, readonly string[]]
+type ScaffoldingStep = readonly [typeof BaseCommand, readonly string[]]
 
 /** A new app made by `init` in a temp folder, for a test to scaffold in. */
 export async function scaffoldingApp(): Promise<ScaffoldingApp> {
