@@ -130,19 +130,31 @@ async function referencedContracts(
   })
 }
 
+/**
+ * The module's entities: each entity definition, with its property types as `--properties` writes
+ * them, and each entity class of domain/ written by hand without one (its types as written).
+ */
 async function readEntities(moduleRoot: string): Promise<InventoryEntity[]> {
   const definitions = await loadEntityDefinitions(moduleRoot)
-  return definitions
-    .map((definition) => ({
-      name: definition.name,
-      aggregate: definition.aggregate,
-      properties: Object.entries(definition.properties).map(([name, property]) => ({
-        name,
-        type: formatProperty('P', { ...property, optional: false }).slice(2),
-        optional: property.optional,
-      })),
-    }))
-    .sort(byName)
+  const entities: InventoryEntity[] = definitions.map((definition) => ({
+    name: definition.name,
+    aggregate: definition.aggregate,
+    properties: Object.entries(definition.properties).map(([name, property]) => ({
+      name,
+      type: formatProperty('P', { ...property, optional: false }).slice(2),
+      optional: property.optional,
+    })),
+  }))
+  const defined = new Set(entities.map((entity) => entity.name))
+  const reader = await inventoryReader()
+  for (const file of globSync('domain/**/*.ts', { cwd: moduleRoot }).sort()) {
+    if (file.endsWith('.d.ts') || file.endsWith('_definition.ts')) continue
+    const path = join(moduleRoot, file)
+    for (const entity of reader.entityClasses(await readFile(path, 'utf8'), path)) {
+      if (!defined.has(entity.name)) entities.push(entity)
+    }
+  }
+  return entities.sort(byName)
 }
 
 async function readMessages(moduleRoot: string, files: string[]) {

@@ -14,6 +14,26 @@ export interface ContractFacts {
   version: number
 }
 
+/** A property of an entity class written by hand: its name, its type as written, whether it may be absent. */
+interface ClassPropertyFacts {
+  name: string
+  type: string
+  optional: boolean
+}
+
+/** An entity class written by hand (no definition file): `class Product extends AggregateRoot<…>`. */
+interface EntityClassFacts {
+  name: string
+  aggregate: boolean
+  properties: ClassPropertyFacts[]
+}
+
+/** The kit's base classes of entities, as `@pantheon/kit/domain` exports them. */
+const ENTITY_BASES = new Map([
+  ['AggregateRoot', true],
+  ['Entity', false],
+])
+
 /** Where an imported name comes from: its module specifier and its name there. */
 interface ImportedName {
   from: string
@@ -129,6 +149,49 @@ export class InventoryReader {
           found.push({ exportName: declaration.getName(), type, version })
         }
       }
+    }
+    return found
+  }
+
+  /**
+   * The exported classes of a file that extend the kit's `AggregateRoot` or `Entity`, with their
+   * public properties: fields and constructor parameter properties, as their types are written
+   * (`string | null` read as an optional `string`).
+   */
+  entityClasses(source: string, fileName: string): EntityClassFacts[] {
+    // Before parsing: imports() parses the source too, and only the last tree is kept.
+    const kitDomain = this.imports(source, fileName)
+    const file = this.#syntax.parse(source, fileName)
+    const found: EntityClassFacts[] = []
+    for (const declaration of file.getClasses()) {
+      const name = declaration.getName()
+      const base = declaration.getExtends()?.getExpression().getText()
+      const imported = base ? kitDomain.get(base) : undefined
+      if (!name || !declaration.isExported() || imported?.from !== '@pantheon/kit/domain') continue
+      const aggregate = ENTITY_BASES.get(imported.name)
+      if (aggregate === undefined) continue
+      const properties: ClassPropertyFacts[] = []
+      const add = (propertyName: string, typeText: string | undefined, questionMark: boolean) => {
+        const parts = (typeText ?? 'unknown').split('|').map((part) => part.trim())
+        const present = parts.filter((part) => part !== 'null' && part !== 'undefined')
+        properties.push({
+          name: propertyName,
+          type: present.join(' | '),
+          optional: questionMark || present.length < parts.length,
+        })
+      }
+      const isPublic = (node: { hasScopeKeyword(): boolean; getScope(): string | undefined }) =>
+        !node.hasScopeKeyword() || node.getScope() === 'public'
+      for (const parameter of declaration.getConstructors()[0]?.getParameters() ?? []) {
+        if (!parameter.isParameterProperty() || !isPublic(parameter)) continue
+        add(parameter.getName(), parameter.getTypeNode()?.getText(), parameter.hasQuestionToken())
+      }
+      for (const property of declaration.getProperties()) {
+        if (property.isStatic() || !isPublic(property) || property.getName().startsWith('#'))
+          continue
+        add(property.getName(), property.getTypeNode()?.getText(), property.hasQuestionToken())
+      }
+      found.push({ name, aggregate, properties })
     }
     return found
   }

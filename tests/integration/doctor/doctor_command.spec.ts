@@ -10,6 +10,7 @@ import AddMigration from '#commands/add_migration'
 import AddCommand from '#commands/add_command'
 import AddModule from '#commands/add_module'
 import Doctor from '#commands/doctor'
+import PantheonIndex from '#commands/pantheon_index'
 import SyncEntity from '#commands/sync_entity'
 import type { DoctorReport } from '#kit/doctor/doctor_report'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
@@ -144,6 +145,76 @@ test.group('doctor', (group) => {
     await rm(shop.path('modules/catalog/infrastructure/database/migrations'), { recursive: true })
     const { findings } = await report('modules')
     assert.include(findings[1].message, 'has no migrations folder')
+  })
+
+  test('a module folder without its registration class: the app does not load it', async ({
+    assert,
+  }) => {
+    await shop.run(AddModule, ['Catalog'])
+    await rm(shop.path('modules/catalog/infrastructure/catalog_module.ts'))
+    const { exitCode, findings } = await report('modules')
+    assert.equal(exitCode, 1)
+    assert.deepEqual(findings, [
+      {
+        severity: 'error',
+        message:
+          'modules/catalog has no registration class (modules/catalog/infrastructure/catalog_module.ts): the app does not load it',
+        fix: 'restore modules/catalog/infrastructure/catalog_module.ts (node ace add-module Catalog in another app shows it), or delete modules/catalog',
+      },
+    ])
+  })
+
+  test("an index that no longer lists its module's files", async ({ assert }) => {
+    await shop.run(AddModule, ['Catalog'])
+    const fresh = await report('modules')
+    assert.deepEqual(fresh.findings, [])
+    // An endpoint added by hand, without node ace pantheon:index.
+    const sample = await readFile(
+      shop.path('modules/catalog/api/get_catalog_sample_endpoint.ts'),
+      'utf8'
+    )
+    await writeFile(
+      shop.path('modules/catalog/api/get_catalog_status_endpoint.ts'),
+      sample.replace("readonly path = '/sample'", "readonly path = '/status'")
+    )
+    const { exitCode, findings } = await report('modules')
+    assert.equal(exitCode, 1)
+    assert.deepEqual(findings, [
+      {
+        severity: 'error',
+        message:
+          "modules/catalog/infrastructure/catalog_index.ts does not match its module's files",
+        fix: 'node ace pantheon:index',
+      },
+    ])
+  })
+
+  test('a migration that ran but whose file is gone', async ({ assert }) => {
+    const file = shop.path('database/migrations/1999999999999_create_notes.ts')
+    await writeFile(
+      file,
+      [
+        "import { BaseSchema } from '@adonisjs/lucid/schema'",
+        'export default class extends BaseSchema {',
+        "  async up() { this.schema.createTable('notes', (table) => table.increments('id')) }",
+        "  async down() { this.schema.dropTable('notes') }",
+        '}',
+        '',
+      ].join('\n')
+    )
+    await shop.run(Migrate, ['--connection', connection, '--no-schema-generate'])
+    const ran = await report('migrations')
+    assert.deepEqual(ran.findings, [])
+    await rm(file)
+    const { exitCode, findings } = await report('migrations')
+    assert.equal(exitCode, 1)
+    assert.deepEqual(findings, [
+      {
+        severity: 'error',
+        message: `database/migrations/1999999999999_create_notes ran on the ${connection} connection, but its file is gone`,
+        fix: "restore database/migrations/1999999999999_create_notes.ts (the database's adonis_schema table names it)",
+      },
+    ])
   })
 
   test('an entity definition edited without add-migration: a migration is due', async ({
@@ -283,6 +354,36 @@ test.group('doctor', (group) => {
     assert.equal(findings[0].severity, 'error')
     assert.include(findings[0].message, 'declare the same route: the app refuses to boot')
     assert.include(findings[0].fix, 'get_catalog_sample_endpoint.ts')
+  })
+
+  test('two endpoints whose paths differ only in a parameter name: a warning', async ({
+    assert,
+  }) => {
+    await shop.run(AddModule, ['Catalog'])
+    const sample = await readFile(
+      shop.path('modules/catalog/api/get_catalog_sample_endpoint.ts'),
+      'utf8'
+    )
+    for (const [file, path] of [
+      ['get_catalog_by_id_endpoint.ts', '/:id'],
+      ['get_catalog_by_slug_endpoint.ts', '/:slug'],
+    ]) {
+      await writeFile(
+        shop.path('modules/catalog/api', file),
+        sample.replace("readonly path = '/sample'", `readonly path = '${path}'`)
+      )
+    }
+    await shop.run(PantheonIndex, [])
+    const { exitCode, findings } = await report('routes', '--strict')
+    assert.equal(exitCode, 2)
+    assert.deepEqual(findings, [
+      {
+        severity: 'warning',
+        message:
+          'GET /:id (modules/catalog/api/get_catalog_by_id_endpoint.ts) and GET /:slug (modules/catalog/api/get_catalog_by_slug_endpoint.ts) match the same requests: the first registered answers them all',
+        fix: 'change the path (readonly path) or the method of one of them in modules/catalog/api/get_catalog_by_slug_endpoint.ts',
+      },
+    ])
   })
 
   test('a consumer of an event its module does not publish', async ({ assert }) => {

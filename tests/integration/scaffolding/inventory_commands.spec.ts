@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import AddCommand from '#commands/add_command'
 import AddConsumer from '#commands/add_consumer'
 import AddEndpoint from '#commands/add_endpoint'
@@ -149,6 +149,62 @@ test.group('list:* commands and docs:modules', (group) => {
         ],
       },
     ])
+  })
+
+  test('list:entities reads an entity class written by hand, with no definition, from its source', async ({
+    assert,
+    cleanup,
+  }) => {
+    const file = shop.path('modules/orders/domain/basket.ts')
+    await writeFile(
+      file,
+      [
+        "import { AggregateRoot } from '@pantheon/kit/domain'",
+        "import type { BasketId } from './basket_id.js'",
+        '',
+        'export class Basket extends AggregateRoot<BasketId> {',
+        '  readonly lines: string[] = []',
+        '  #secret = 1',
+        '  private cache = new Map()',
+        '  static readonly limit = 10',
+        '  constructor(',
+        '    id: BasketId,',
+        '    readonly owner: string,',
+        '    readonly coupon: string | null,',
+        '    private readonly clock: () => Date,',
+        '    public note?: string',
+        '  ) {',
+        '    super(id)',
+        '  }',
+        '}',
+        '',
+        '/** Not an entity: no kit base class. */',
+        'export class BasketPolicy {',
+        '  readonly maxLines = 10',
+        '}',
+        '',
+      ].join('\n')
+    )
+    cleanup(() => rm(file))
+    const entities = (await listed(ListEntities)) as { entity: string }[]
+    assert.deepEqual(
+      entities.find((entity) => entity.entity === 'Basket'),
+      {
+        module: 'orders',
+        entity: 'Basket',
+        aggregate: true,
+        properties: [
+          { name: 'owner', type: 'string', optional: false },
+          { name: 'coupon', type: 'string', optional: true },
+          { name: 'note', type: 'string', optional: true },
+          { name: 'lines', type: 'string[]', optional: false },
+        ],
+      }
+    )
+    assert.notInclude(
+      entities.map((entity) => entity.entity),
+      'BasketPolicy'
+    )
   })
 
   test('list:events prints each published event with its consumers', async ({ assert }) => {
