@@ -1,17 +1,14 @@
-import { existsSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
-import { readModuleInventory } from '../app/scaffolding/module_inventory.js'
-import {
-  MODULES_DOCUMENT_PATH,
-  renderModulesDocument,
-} from '../app/scaffolding/modules_document.js'
+import { MODULES_DOCUMENT_PATH } from '../app/scaffolding/modules_document.js'
+import { modulesDocumentFile } from '../app/scaffolding/modules_document_file.js'
 
 /**
  * Writes docs/modules.md from the modules' files (read without starting the app): a Mermaid
  * diagram of the modules and the integration events between them, then each module's entities,
- * commands, queries, endpoints and events. The app's tests fail when the file is stale.
+ * commands, queries, endpoints and events. The app's tests fail when the file is stale; the
+ * scaffolding commands rewrite it once it exists.
  */
 export default class DocsModules extends BaseCommand {
   static commandName = 'docs:modules'
@@ -22,9 +19,7 @@ export default class DocsModules extends BaseCommand {
   declare check: boolean
 
   async run(): Promise<void> {
-    const path = this.app.makePath(MODULES_DOCUMENT_PATH)
-    const expected = renderModulesDocument(await readModuleInventory(this.app.makePath()))
-    const current = existsSync(path) ? await readFile(path, 'utf8') : undefined
+    const { path, expected, current } = await modulesDocumentFile(this.app.makePath())
     if (this.check) {
       if (current === expected) {
         this.logger.success(`${MODULES_DOCUMENT_PATH} is up to date`)

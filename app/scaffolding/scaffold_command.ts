@@ -11,6 +11,8 @@ import {
   type Recipe,
 } from './generated_files_plan.js'
 import { planModuleIndexes } from './module_index_plan.js'
+import { MODULES_DOCUMENT_PATH } from './modules_document.js'
+import { refreshModulesDocument } from './modules_document_file.js'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
 import type { ScaffoldLock } from './scaffold_lock.js'
@@ -65,6 +67,9 @@ export abstract class ScaffoldCommand extends BaseCommand {
 
   /** Generated files edited by hand that --force replaced, with the reason, for the report. */
   #replacedEdits: string[] = []
+  /** Documents derived from the modules that the command rewrote after its plan, and why one was not. */
+  #documentsRefreshed: string[] = []
+  #documentWarnings: string[] = []
 
   /** Checks the input and decides every file to write; throws ScaffoldError for user mistakes. */
   protected abstract plan(): Promise<FilePlan>
@@ -151,6 +156,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
       if (!this.dryRun) {
         const command = (this.constructor as typeof BaseCommand).commandName
         await plan.apply({ force: this.force, writer: this.writer, command })
+        await this.refreshModulesDocument()
       }
       this.report(plan, [])
     } catch (error) {
@@ -163,6 +169,23 @@ export abstract class ScaffoldCommand extends BaseCommand {
       this.report(plan, [`${message} (nothing was changed)`])
     } finally {
       await lock?.release()
+    }
+  }
+
+  /**
+   * docs/modules.md follows the modules it describes. It is derived from them, so a failure here
+   * does not undo the command: it is reported with the command that writes the file.
+   */
+  private async refreshModulesDocument() {
+    try {
+      if (await refreshModulesDocument(this.app.makePath())) {
+        this.#documentsRefreshed.push(MODULES_DOCUMENT_PATH)
+      }
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      this.#documentWarnings.push(
+        `${MODULES_DOCUMENT_PATH} could not be brought up to date (${reason}): run node ace docs:modules`
+      )
     }
   }
 
@@ -190,14 +213,20 @@ export abstract class ScaffoldCommand extends BaseCommand {
 
   private report(plan: FilePlan | undefined, errors: string[]) {
     const empty = { created: [], edited: [], unchanged: [], skipped: [], deleted: [] }
-    const summary = plan?.summary() ?? empty
+    const planned = plan?.summary() ?? empty
+    const summary = { ...planned, edited: [...planned.edited, ...this.#documentsRefreshed] }
     const ok = errors.length === 0
     if (this.json) {
       const result: ScaffoldResult = {
         ok,
         dryRun: Boolean(this.dryRun),
         ...(ok ? summary : empty),
-        nextSteps: ok ? this.nextSteps() : [],
+        nextSteps: ok
+          ? [
+              ...this.nextSteps(),
+              ...(this.#documentWarnings.length ? ['node ace docs:modules'] : []),
+            ]
+          : [],
         errors,
       }
       this.logger.log(JSON.stringify(result, null, 2))
@@ -225,6 +254,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
     }
     for (const replaced of this.#replacedEdits)
       this.logger.warning(`--force replaced a file edited by hand: ${replaced}`)
+    for (const warning of this.#documentWarnings) this.logger.warning(warning)
     if (this.dryRun) {
       for (const diff of plan!.diffs()) this.logger.log(diff)
       this.logger.info(this.dryRunNote())

@@ -277,8 +277,9 @@ test.group('list:* commands and docs:modules', (group) => {
     ])
   })
 
-  test('docs:modules writes docs/modules.md, and --check fails once the modules change', async ({
+  test('docs:modules writes docs/modules.md, scaffolding commands keep it current, and --check fails after a change by hand', async ({
     assert,
+    cleanup,
   }) => {
     const check = () => shop.run(DocsModules, ['--check'])
     const missing = await check()
@@ -301,18 +302,33 @@ test.group('list:* commands and docs:modules', (group) => {
     assert.equal(fresh.exitCode, 0)
     assert.include(await printed(shop, DocsModules), 'already up to date')
 
-    await scaffold(shop, AddQuery, [
+    // A scaffolding command rewrites it with the modules it changed.
+    const added = await shop.run(AddQuery, [
       'ListProducts',
       '--module',
       'Catalog',
       '--result-type',
       'ProductListDto',
+      '--json',
     ])
+    assert.equal(added.exitCode, 0, added.output)
+    assert.include(JSON.parse(added.output).edited, 'docs/modules.md')
+    assert.include(await readFile(shop.path('docs/modules.md'), 'utf8'), '`ListProducts`')
+    const current = await check()
+    assert.equal(current.exitCode, 0, current.output)
+
+    // A module changed by hand leaves it stale until docs:modules runs.
+    const query = shop.path(
+      'modules/catalog/application/queries/list_products/list_products_query.ts'
+    )
+    const source = await readFile(query, 'utf8')
+    await writeFile(query, source.replaceAll('ListProductsQuery', 'ListAllProductsQuery'))
+    cleanup(() => writeFile(query, source))
     const stale = await check()
     assert.equal(stale.exitCode, 1)
     assert.include(stale.output, 'docs/modules.md is stale: run node ace docs:modules')
     assert.include(await printed(shop, DocsModules), 'update docs/modules.md')
-    assert.include(await readFile(shop.path('docs/modules.md'), 'utf8'), '`ListProducts`')
+    assert.include(await readFile(shop.path('docs/modules.md'), 'utf8'), '`ListAllProducts`')
   })
 })
 
