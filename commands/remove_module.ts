@@ -34,7 +34,7 @@ export default class RemoveModule extends RemoveCommand {
   #module?: ModuleTarget
   #keepsMigrations = false
   #migrated = false
-  /** Tables its migrations created that the drop migration cannot drop (not in the snapshot). */
+  /** Tables its migrations created outside the snapshot that a later migration changed: not dropped. */
   #unrecorded: string[] = []
 
   protected async plan(): Promise<FilePlan> {
@@ -74,17 +74,31 @@ export default class RemoveModule extends RemoveCommand {
     await this.planDeletions(plan, decision, [])
 
     const snapshot = await readSnapshot(target.root)
+    // Tables its migrations created that the snapshot does not record (a read model's, one
+    // written by hand): dropped too, and created again by down() from the statement that made
+    // them, unless a later migration changed them (then only named, for a migration by hand).
+    const left = this.#keepsMigrations
+      ? await tablesLeftBy(history.filter((file) => file.endsWith('.ts')).sort())
+      : []
+    const unrecorded = left.filter(({ table }) => snapshot.tables[table] === undefined)
+    const replayable = unrecorded.filter(
+      (table): table is Required<typeof table> => table.creation !== undefined
+    )
+    this.#unrecorded = unrecorded.filter((table) => !table.creation).map(({ table }) => table)
     const migration = this.#keepsMigrations
-      ? dropMigration(snapshot, Object.keys(snapshot.tables), {
-          migrationsFolder: migrations,
-          name: `drop_${target.folder}_tables`,
-          origin: `written by remove-module ${target.pascal} from its schema snapshot`,
-          now: Date.now(),
-        })
+      ? dropMigration(
+          snapshot,
+          Object.keys(snapshot.tables),
+          {
+            migrationsFolder: migrations,
+            name: `drop_${target.folder}_tables`,
+            origin: `written by remove-module ${target.pascal} from its schema snapshot and migrations`,
+            now: Date.now(),
+          },
+          replayable
+        )
       : undefined
     this.#migrated = migration !== undefined
-    const created = await tablesLeftBy(history.filter((file) => file.endsWith('.ts')).sort())
-    this.#unrecorded = created.filter((table) => snapshot.tables[table] === undefined)
     if (migration) {
       const rendered = await renderStub(this.app, 'migration/drop_tables.stub', { ...migration })
       plan.create(rendered.destination, rendered.contents)
@@ -122,7 +136,7 @@ export default class RemoveModule extends RemoveCommand {
     const migrations = relative(this.app.makePath(), join(this.#module!.root, MODULE_MIGRATIONS))
     return [
       ...super.warnings(),
-      `Its migrations also created ${this.#unrecorded.join(', ')}, which its schema snapshot does not record (a read model's table, or one written by hand), so the drop migration leaves them: write the migration that drops them in ${migrations}`,
+      `Its migrations also created ${this.#unrecorded.join(', ')}, which its schema snapshot does not record and a later migration changed, so the drop migration cannot create them again in down() and leaves them: write the migration that drops them in ${migrations}`,
     ]
   }
 

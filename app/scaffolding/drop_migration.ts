@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { renderSchemaSteps } from './migration_steps.js'
 import { diffSchemas } from './schema_diff.js'
+import type { TableLeft } from './migration_tables.js'
 import type { SchemaSnapshot } from './schema_snapshot.js'
 
 /** What the drop-tables stub (stubs/pantheon/migration/drop_tables.stub) is rendered with. */
@@ -22,31 +23,43 @@ function sentenceList(items: string[]): string {
 }
 
 /**
- * The migration that drops `tables` of a module's schema snapshot: up() drops each one, down()
- * creates it again, empty, with the columns the snapshot records (the same steps add-migration
- * writes for a table it drops). Undefined when the snapshot holds none of them: no migration
- * ever created them.
+ * The migration that drops `tables` of a module's schema snapshot, and the tables its migrations
+ * created outside it (`created`: a read model's, one written by hand) whose creation can be
+ * replayed: up() drops each one, down() creates it again, empty: with the columns the snapshot
+ * records (the same steps add-migration writes for a table it drops), or with the statement that
+ * created it. Undefined when there is none to drop.
  */
 export function dropMigration(
   snapshot: SchemaSnapshot,
   tables: string[],
-  target: { migrationsFolder: string; name: string; origin: string; now: number }
+  target: { migrationsFolder: string; name: string; origin: string; now: number },
+  created: readonly Required<TableLeft>[] = []
 ): DropMigration | undefined {
   const dropped = tables.filter((table) => snapshot.tables[table] !== undefined).sort()
-  if (dropped.length === 0) return undefined
+  const others = created.filter(({ table }) => snapshot.tables[table] === undefined)
+  if (dropped.length === 0 && others.length === 0) return undefined
   const remaining: SchemaSnapshot = {
     tables: Object.fromEntries(
       Object.entries(snapshot.tables).filter(([table]) => !dropped.includes(table))
     ),
   }
   const changes = diffSchemas(snapshot, remaining)
+  const indent = (line: string) => `    ${line}`
+  const all = [...dropped, ...others.map(({ table }) => table)]
   return {
     destination: join(target.migrationsFolder, `${target.now}_${target.name}.ts`),
-    description: `Drops ${sentenceList(dropped)}`,
+    description: `Drops ${sentenceList(all)}`,
     origin: target.origin,
-    tables: sentenceList(dropped),
-    up: renderSchemaSteps(changes.up),
-    down: renderSchemaSteps(changes.down),
+    tables: sentenceList(all),
+    up: [
+      renderSchemaSteps(changes.up),
+      ...others.map(({ table }) => indent(`this.schema.dropTable('${table}')`)),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    down: [...others.map(({ creation }) => indent(creation)), renderSchemaSteps(changes.down)]
+      .filter(Boolean)
+      .join('\n'),
     remaining,
   }
 }

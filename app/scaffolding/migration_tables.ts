@@ -4,18 +4,28 @@ import { SourceSyntax } from './source_syntax.js'
 /*
  * Which tables a module's migrations leave behind, read from their up() methods (ts-morph):
  * `this.schema.createTable('x', …)` (or `this.tableName`, set to 'x') creates x, `dropTable('x')`
- * and `dropTableIfExists('x')` drop it. remove-module names those its schema snapshot does not record (a read model's table,
- * one written by hand), which it cannot drop for want of their columns.
+ * and `dropTableIfExists('x')` drop it. remove-module drops those its schema snapshot does not
+ * record (a read model's table, one written by hand) too: with the statement that created them,
+ * for down() to create them again, when no other migration changed them since.
  */
 
 const DROPS = new Set(['dropTable', 'dropTableIfExists'])
+/** Schema builder calls that change a table after it was created. */
+const CHANGES = new Set(['alterTable', 'table', 'renameTable'])
+
+/** A table the migrations leave, and the statement that created it while it is still its shape. */
+export interface TableLeft {
+  table: string
+  /** `this.schema.createTable('x', (table) => { … })`, or undefined once another migration changed x. */
+  creation?: string
+}
 
 /** The tables the migrations create and do not drop again, in the order of the files given. */
-export async function tablesLeftBy(files: string[]): Promise<string[]> {
+export async function tablesLeftBy(files: string[]): Promise<TableLeft[]> {
   const tsMorph = await import('ts-morph')
   const { Node, SyntaxKind } = tsMorph
   const syntax = new SourceSyntax(tsMorph)
-  const tables = new Set<string>()
+  const tables = new Map<string, string | undefined>()
   for (const file of files) {
     const migration = syntax.parse(await readFile(file, 'utf8'), file).getClasses()[0]
     const up = migration?.getMethod('up')
@@ -23,16 +33,21 @@ export async function tablesLeftBy(files: string[]): Promise<string[]> {
       const callee = call.getExpression()
       if (!Node.isPropertyAccessExpression(callee)) continue
       // A literal, or `this.tableName` set to one in the class.
-      const argument = call.getArguments()[0]
+      const [argument, ...rest] = call.getArguments()
       const property =
         Node.isPropertyAccessExpression(argument) && argument.getExpression().getText() === 'this'
           ? migration?.getProperty(argument.getName())?.getInitializer()
           : undefined
       const table = syntax.stringValue(property ?? argument)
       if (table === undefined) continue
-      if (callee.getName() === 'createTable') tables.add(table)
-      if (DROPS.has(callee.getName())) tables.delete(table)
+      const name = callee.getName()
+      if (name === 'createTable') {
+        const builder = rest.map((node) => node.getText()).join(', ')
+        tables.set(table, `${callee.getText()}('${table}'${builder ? `, ${builder}` : ''})`)
+      }
+      if (DROPS.has(name)) tables.delete(table)
+      if (CHANGES.has(name) && tables.has(table)) tables.set(table, undefined)
     }
   }
-  return [...tables]
+  return [...tables].map(([table, creation]) => (creation ? { table, creation } : { table }))
 }

@@ -27,7 +27,37 @@ test.group("Tables a module's migrations leave", (group) => {
     )
     await writeFile(files[2], migration("    this.schema.dropTable('shop_products')"))
 
-    assert.deepEqual(await tablesLeftBy(files), ['shop_copies'])
-    assert.deepEqual(await tablesLeftBy(files.slice(0, 2)), ['shop_products', 'shop_copies'])
+    const copies = {
+      table: 'shop_copies',
+      creation: "this.schema.createTable('shop_copies', () => {})",
+    }
+    assert.deepEqual(await tablesLeftBy(files), [copies])
+    assert.deepEqual(await tablesLeftBy(files.slice(0, 2)), [
+      { table: 'shop_products', creation: "this.schema.createTable('shop_products', () => {})" },
+      copies,
+    ])
+  })
+
+  test('a table another migration changed since has no creation to replay', async ({ assert }) => {
+    const migration = (up: string) =>
+      `import { BaseSchema } from '@adonisjs/lucid/schema'\nexport default class extends BaseSchema {\n  async up() {\n${up}\n  }\n}\n`
+    const files = [join(folder, '1_a.ts'), join(folder, '2_b.ts')]
+    await writeFile(
+      files[0],
+      migration(
+        "    this.schema.createTable('shop_notes', (table) => {\n      table.uuid('id').primary()\n    })\n    this.schema.createTable('shop_tags', (table) => table.string('name'))"
+      )
+    )
+    await writeFile(
+      files[1],
+      migration("    this.schema.alterTable('shop_notes', (table) => table.text('body'))")
+    )
+    assert.deepEqual(await tablesLeftBy(files), [
+      { table: 'shop_notes' },
+      {
+        table: 'shop_tags',
+        creation: "this.schema.createTable('shop_tags', (table) => table.string('name'))",
+      },
+    ])
   })
 })
