@@ -42,7 +42,7 @@ const RUNTIME_PACKAGES = [
 
 /**
  * Needed to develop, test and scaffold, never in production: the generators (ts-morph, tempura,
- * diff, and prettier, which formats what they write) and the architecture tests'
+ * diff, yaml, and prettier, which formats what they write) and the architecture tests'
  * dependency-cruiser are the kit's optional peers, so only development installs bring them;
  * eslint and the AdonisJS eslint and prettier presets lint and format the app. The AsyncAPI
  * viewer of the /docs pages (@asyncapi/react-component, about 60 packages) is another optional
@@ -72,6 +72,7 @@ const DEVELOPMENT_PACKAGES = [
   'tempura',
   'ts-morph',
   'typescript',
+  'yaml',
   'youch',
 ]
 

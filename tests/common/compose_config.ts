@@ -12,6 +12,9 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>
   healthcheck?: { test: string[] }
   restart?: string
+  profiles?: string[]
+  command?: string[]
+  volumes?: unknown[]
 }
 
 export interface ComposeModel {
@@ -24,23 +27,30 @@ const MISSING =
   'It parses and validates compose.yaml against the Compose schema; no Docker engine is needed.'
 
 /**
- * Validates `compose.yaml` in `folder` with Debian's docker-compose (`config` checks it against
- * the Compose schema, interpolates variables and normalizes it, without a Docker engine) and
- * returns what it understood. Its output is YAML: python3's yaml module, which docker-compose
+ * Validates `compose.yaml` in `folder` (or the files given, the later overlaying the earlier, with
+ * the profiles given) with Debian's docker-compose (`config` checks it against the Compose
+ * schema, merges the files, interpolates variables and normalizes it, without a Docker engine)
+ * and returns what it understood. Its output is YAML: python3's yaml module, which docker-compose
  * itself depends on, turns it into JSON. An invalid file throws with docker-compose's message.
  */
-export async function composeConfig(folder: string, env: NodeJS.ProcessEnv = {}) {
+export async function composeConfig(
+  folder: string,
+  env: NodeJS.ProcessEnv = {},
+  options: { files?: string[]; profiles?: string[] } = {}
+) {
   const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env }
+  const files = (options.files ?? ['compose.yaml']).flatMap((file) => ['-f', file])
+  const profiles = (options.profiles ?? []).flatMap((profile) => ['--profile', profile])
   let normalized: string
   try {
-    ;({ stdout: normalized } = await run('docker-compose', ['-f', 'compose.yaml', 'config'], {
+    ;({ stdout: normalized } = await run('docker-compose', [...files, ...profiles, 'config'], {
       cwd: folder,
       env: childEnv,
     }))
   } catch (error) {
     const { code, stderr } = error as { code?: string; stderr?: string }
     if (code === 'ENOENT') throw new Error(MISSING)
-    throw new Error(`docker-compose refused ${folder}/compose.yaml:\n${stderr}`)
+    throw new Error(`docker-compose refused ${files.join(' ')} in ${folder}:\n${stderr}`)
   }
   const toJson = run('python3', [
     '-c',

@@ -15,20 +15,28 @@ export interface RunningProxy {
 /**
  * Runs Debian's nginx with docs/nginx/pantheon.conf, the configuration the docs give, with only
  * its addresses changed: each `127.0.0.1:<port>` of the file becomes the one `upstreams` maps it
- * to, and it listens on `port`. Everything else nginx needs (pid, logs, temporary files) is in a
- * folder of its own, removed by stop().
+ * to, and it listens on `port`.
  */
 export async function startNginxProxy(
   port: number,
   upstreams: Record<number, number>
 ): Promise<RunningProxy> {
-  const folder = await mkdtemp(join(tmpdir(), 'pantheon-nginx-'))
   let site = await readFile(app.makePath('docs/nginx/pantheon.conf'), 'utf8')
-  site = site.replace(/listen \d+;/, `listen 127.0.0.1:${port};`)
   site = site.replace(/127\.0\.0\.1:(\d+)/g, (address, documented: string) => {
     const actual = upstreams[Number(documented)]
     return actual === undefined ? address : `127.0.0.1:${actual}`
   })
+  return startNginx(site, port)
+}
+
+/**
+ * Runs Debian's nginx with a site configuration (a `server` listening on one port, its
+ * upstreams), made to listen on 127.0.0.1:`port`. Everything else nginx needs (pid, logs,
+ * temporary files) is in a folder of its own, removed by stop(). Resolves once it answers.
+ */
+export async function startNginx(siteConfig: string, port: number): Promise<RunningProxy> {
+  const folder = await mkdtemp(join(tmpdir(), 'pantheon-nginx-'))
+  const site = siteConfig.replace(/listen \d+;/, `listen 127.0.0.1:${port};`)
   await writeFile(join(folder, 'pantheon.conf'), site)
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
     await mkdir(join(folder, temp))
