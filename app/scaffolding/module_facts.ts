@@ -2,6 +2,9 @@ import type { SourceFile } from 'ts-morph'
 import { SourceSyntax, type TsMorph } from './source_syntax.js'
 import { ValidatorSchema, type ValidatorField } from './validator_schema.js'
 
+/** The kit's helpers (`@pantheon/kit/application`) whose first argument names an entity that was not found. */
+const ENTITY_NOT_FOUND_HELPERS = new Set(['entityNotFound', 'storedForChange'])
+
 export type { ValidatorField } from './validator_schema.js'
 
 /*
@@ -120,9 +123,8 @@ export class ModuleFacts {
     let answersNotFound = false
     for (const call of this.#appErrorCalls(this.#syntax.parse(source, fileName))) {
       if (call.kind === 'notFound') answersNotFound = true
-      if (call.kind in codes && call.code !== undefined) {
-        codes[call.kind as keyof typeof codes].push(call.code)
-      }
+      const found = codes[call.kind as keyof typeof codes] as string[] | undefined
+      if (found && call.code !== undefined && !found.includes(call.code)) found.push(call.code)
     }
     return {
       notFoundCodes: codes.notFound,
@@ -226,13 +228,21 @@ export class ModuleFacts {
    * hold every file it read.
    */
   /** `AppError.<kind>(code, …)` calls, with the code when it is a string literal. */
+  /**
+   * `AppError.<kind>(code, …)` calls, and the kit's helpers that answer an entity's 404:
+   * `entityNotFound('Product', …)` and `storedForChange('Product', …)` are Product.NotFound.
+   */
   #appErrorCalls(file: SourceFile) {
     const { Node, SyntaxKind } = this.#tsMorph
     return file.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
       const callee = call.getExpression()
+      const first = this.#syntax.stringValue(call.getArguments()[0])
+      if (Node.isIdentifier(callee) && ENTITY_NOT_FOUND_HELPERS.has(callee.getText())) {
+        return [{ kind: 'notFound', code: first === undefined ? undefined : `${first}.NotFound` }]
+      }
       if (!Node.isPropertyAccessExpression(callee)) return []
       if (callee.getExpression().getText() !== 'AppError') return []
-      return [{ kind: callee.getName(), code: this.#syntax.stringValue(call.getArguments()[0]) }]
+      return [{ kind: callee.getName(), code: first }]
     })
   }
 }
