@@ -41,7 +41,7 @@ export default class ComposeHosts extends ScaffoldCommand {
         'This app has no compose.yaml: an app made with node ace init --aspire --transport redis (or rabbitmq) has one'
       )
     }
-    const base = composeBase(await readFile(composeFile, 'utf8'))
+    const base = await composeBase(await readFile(composeFile, 'utf8'))
     const registered = await registeredModules(appRoot)
     const modules = registered.map((module) => module.folder)
     if (modules.length < 2) {
@@ -54,7 +54,7 @@ export default class ComposeHosts extends ScaffoldCommand {
     const plan = new FilePlan(appRoot)
     plan.generate(
       this.app.makePath(HOSTS_COMPOSE_FILE),
-      hostsComposeFile(base, this.#hosts, commandLine)
+      await hostsComposeFile(base, this.#hosts, commandLine)
     )
     plan.generate(this.app.makePath(GATEWAY_CONFIG_FILE), gatewayConfig(this.#hosts, commandLine))
     return plan

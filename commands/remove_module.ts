@@ -34,7 +34,7 @@ export default class RemoveModule extends RemoveCommand {
   #module?: ModuleTarget
   #keepsMigrations = false
   #migrated = false
-  /** Tables its migrations created outside the snapshot that a later migration changed: not dropped. */
+  /** Tables its migrations created outside the snapshot whose creation cannot be replayed. */
   #unrecorded: string[] = []
 
   protected async plan(): Promise<FilePlan> {
@@ -136,7 +136,7 @@ export default class RemoveModule extends RemoveCommand {
     const migrations = relative(this.app.makePath(), join(this.#module!.root, MODULE_MIGRATIONS))
     return [
       ...super.warnings(),
-      `Its migrations also created ${this.#unrecorded.join(', ')}, which its schema snapshot does not record and a later migration changed, so the drop migration cannot create them again in down() and leaves them: write the migration that drops them in ${migrations}`,
+      `Its migrations also created ${this.#unrecorded.join(', ')}, which its schema snapshot does not record and whose creation the drop migration cannot replay in down() (a later migration changed or renamed them, or the statement reads its own class or another schema), so it leaves them: write the migration that drops them in ${migrations}`,
     ]
   }
 

@@ -1,8 +1,9 @@
-import { parseDocument, stringify } from 'yaml'
+import { createHash } from 'node:crypto'
 import {
   InvalidModuleSelection,
   parseModuleSelection,
 } from '../building_blocks/infrastructure/modules/module_selection.js'
+import { snakeCase } from './names.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /*
@@ -31,6 +32,22 @@ export interface HostSet {
 
 type ComposeMap = Record<string, unknown>
 
+let yamlLoading: Promise<typeof import('yaml')> | undefined
+
+/**
+ * The `yaml` package, loaded on first use: a development dependency of apps made by `init`, which
+ * an older app may not have yet.
+ */
+function yamlLibrary(): Promise<typeof import('yaml')> {
+  yamlLoading ??= import('yaml').catch(() => {
+    yamlLoading = undefined
+    throw new ScaffoldError(
+      'compose:hosts reads compose.yaml with the yaml package, which this app does not have: npm install -D yaml'
+    )
+  })
+  return yamlLoading
+}
+
 const isMap = (value: unknown): value is ComposeMap =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -55,14 +72,21 @@ export function hostSets(
   const hosts: HostSet[] = []
   const served = new Map<string, string>()
   for (const arg of args) {
+    // Module names as every command takes them too: OrderItems, order_items, order-items.
+    const names = arg
+      .split(',')
+      .map((name) => snakeCase(name.trim()))
+      .filter((name) => name !== '')
+    if (names.length === 0) {
+      throw new ScaffoldError(
+        `The host "${arg}" names no module: write its modules separated by commas, such as orders,billing`
+      )
+    }
     let chosen: string[]
     try {
-      // In the order they were typed: `orders,billing` is host-orders-billing.
-      const typed = arg.split(',').map((name) => kebab(name.trim().toLowerCase()))
-      const position = (module: string) => typed.indexOf(kebab(module))
-      chosen = [...parseModuleSelection(arg, modules).names].sort(
-        (a, b) => position(a) - position(b)
-      )
+      // In the app's order, whatever order they were typed in: the same hosts keep their names
+      // and their databases when the command runs again.
+      chosen = [...parseModuleSelection(names.join(','), modules).names]
     } catch (error) {
       if (error instanceof InvalidModuleSelection) {
         throw new ScaffoldError(error.message.replaceAll('PANTHEON_MODULES', `The host "${arg}"`))
@@ -79,11 +103,12 @@ export function hostSets(
       }
       served.set(module, service)
     }
-    hosts.push({
-      service,
-      modules: chosen,
-      database: `${appDatabase}_${chosen.join('_')}`,
-    })
+    if (hosts.some((host) => host.service === service)) {
+      throw new ScaffoldError(
+        `Two hosts would both be named ${service}: group the modules another way`
+      )
+    }
+    hosts.push({ service, modules: chosen, database: hostDatabase(appDatabase, chosen) })
   }
   const left = modules.filter((module) => !served.has(module))
   if (left.length > 0) {
@@ -94,12 +119,26 @@ export function hostSets(
   return hosts
 }
 
+/** PostgreSQL's longest identifier, in bytes: a longer database name is cut short. */
+const MAX_IDENTIFIER_BYTES = 63
+
+/**
+ * A host's database: the app's, with the host's modules after it, shortened with a hash of the
+ * whole when PostgreSQL would cut it (createdb would then make one name and look for another).
+ */
+function hostDatabase(appDatabase: string, modules: string[]): string {
+  const name = `${appDatabase}_${modules.join('_')}`
+  if (Buffer.byteLength(name) <= MAX_IDENTIFIER_BYTES) return name
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8)
+  return `${name.slice(0, MAX_IDENTIFIER_BYTES - hash.length - 1)}_${hash}`
+}
+
 /** What the overlay takes from compose.yaml: its `app` and `postgres` services. */
 export interface ComposeBase {
   app: ComposeMap
-  environment: Record<string, string>
+  /** A variable without a value (`KEY:`) is passed from the shell Compose runs in: null. */
+  environment: Record<string, string | null>
   postgresImage: string
-  postgresPassword: string
   databaseUrl: URL
 }
 
@@ -108,8 +147,10 @@ export interface ComposeBase {
  * that is not YAML, one without them, and an app on the memory transport, whose events never
  * leave the process that commits them.
  */
-export function composeBase(text: string): ComposeBase {
-  const document = parseDocument(text)
+export async function composeBase(text: string): Promise<ComposeBase> {
+  const { parseDocument } = await yamlLibrary()
+  // `<<` merge keys, as Compose reads them (an environment shared through an x- anchor).
+  const document = parseDocument(text, { merge: true })
   if (document.errors.length > 0) {
     throw new ScaffoldError(`compose.yaml is not valid YAML: ${document.errors[0]!.message}`)
   }
@@ -128,7 +169,10 @@ export function composeBase(text: string): ComposeBase {
     )
   }
   const environment = Object.fromEntries(
-    Object.entries(app.environment).map(([key, value]) => [key, String(value)])
+    Object.entries(app.environment).map(([key, value]) => [
+      key,
+      value === null || value === undefined ? null : String(value),
+    ])
   )
   const transport = environment.MESSAGE_TRANSPORT ?? 'memory'
   if (transport !== 'redis' && transport !== 'rabbitmq') {
@@ -139,17 +183,16 @@ export function composeBase(text: string): ComposeBase {
   let databaseUrl: URL
   try {
     databaseUrl = new URL(environment.DATABASE_URL ?? '')
+    if (!databaseUrl.protocol.startsWith('postgres')) throw new Error('not PostgreSQL')
   } catch {
     throw new ScaffoldError(
       'The app service of compose.yaml has no DATABASE_URL of the form postgres://user:password@postgres:5432/database'
     )
   }
-  const postgresEnvironment = isMap(postgres.environment) ? postgres.environment : {}
   return {
     app,
     environment,
     postgresImage: String(postgres.image ?? 'postgres:17'),
-    postgresPassword: String(postgresEnvironment.POSTGRES_PASSWORD ?? ''),
     databaseUrl,
   }
 }
@@ -160,8 +203,15 @@ export function databaseOf(base: ComposeBase): string {
 }
 
 /** compose.hosts.yaml: the `hosts` profile (each host, their databases, the gateway). */
-export function hostsComposeFile(base: ComposeBase, hosts: HostSet[], commandLine: string): string {
-  const { app, environment } = base
+export async function hostsComposeFile(
+  base: ComposeBase,
+  hosts: HostSet[],
+  commandLine: string
+): Promise<string> {
+  const { stringify } = await yamlLibrary()
+  const { app, environment, databaseUrl } = base
+  const user = decodeURIComponent(databaseUrl.username)
+  const server = `-h ${databaseUrl.hostname} -p ${databaseUrl.port || '5432'} -U ${user}`
   const dependsOn = isMap(app.depends_on) ? app.depends_on : {}
   const services: ComposeMap = {
     // The one host serving every module stays, in a profile of its own: both on one broker would
@@ -171,20 +221,20 @@ export function hostsComposeFile(base: ComposeBase, hosts: HostSet[], commandLin
       image: base.postgresImage,
       profiles: ['hosts'],
       restart: 'no',
-      environment: { PGPASSWORD: base.postgresPassword },
+      environment: { PGPASSWORD: decodeURIComponent(databaseUrl.password) },
       // `$$`: Compose would read `$db` as one of its own variables.
       command: [
         'sh',
         '-c',
         `for db in ${hosts.map((host) => host.database).join(' ')}; do ` +
-          `psql -h ${base.databaseUrl.hostname} -U ${decodeURIComponent(base.databaseUrl.username)} -tAc "SELECT 1 FROM pg_database WHERE datname = '$$db'" | grep -q 1 || ` +
-          `createdb -h ${base.databaseUrl.hostname} -U ${decodeURIComponent(base.databaseUrl.username)} "$$db" || exit 1; done`,
+          `psql ${server} -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$$db'" | grep -q 1 || ` +
+          `createdb ${server} "$$db" || exit 1; done`,
       ],
       depends_on: { postgres: { condition: 'service_healthy' } },
     },
   }
   for (const host of hosts) {
-    const url = new URL(base.databaseUrl.href)
+    const url = new URL(databaseUrl.href)
     url.pathname = `/${host.database}`
     const service: ComposeMap = {
       ...Object.fromEntries(
@@ -235,6 +285,9 @@ export function hostsComposeFile(base: ComposeBase, hosts: HostSet[], commandLin
   )
 }
 
+/** The nginx upstream of a host: its service name, in the letters nginx names take. */
+const upstreamOf = (host: HostSet) => host.service.replace(/-/g, '_')
+
 /** The gateway's nginx configuration: each module's requests to the host that serves it. */
 export function gatewayConfig(hosts: HostSet[], commandLine: string): string {
   const upstream = (name: string, services: string[]) =>
@@ -248,8 +301,8 @@ export function gatewayConfig(hosts: HostSet[], commandLine: string): string {
     host.modules.map((module) => {
       const segment = kebab(module)
       return [
-        `    location ~ ^/(api/(v[0-9][0-9.]*/)?${segment}(/|$)|openapi/${segment}-|asyncapi/${module}\\.json$|docs/events/${module}$) {`,
-        `        proxy_pass http://${host.service.replace(/-/g, '_')};`,
+        `    location ~ ^/(api/(v[0-9][0-9.]*/)?${segment}(/|$)|openapi/${segment}-v[0-9][0-9._]*\\.json$|asyncapi/${module}\\.json$|docs/events/${module}$) {`,
+        `        proxy_pass http://${upstreamOf(host)};`,
         '    }',
       ].join('\n')
     })
@@ -258,7 +311,7 @@ export function gatewayConfig(hosts: HostSet[], commandLine: string): string {
     `# Written by \`node ace ${commandLine}\`: each module's requests go to the host`,
     '# that serves it, as compose.hosts.yaml splits them; run the command again to change it.',
     '',
-    ...hosts.map((host) => upstream(host.service.replace(/-/g, '_'), [host.service])),
+    ...hosts.map((host) => upstream(upstreamOf(host), [host.service])),
     '',
     '# What every host answers alike: health and readiness, the API reference page.',
     upstream(

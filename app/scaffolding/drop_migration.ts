@@ -51,13 +51,15 @@ export function dropMigration(
     description: `Drops ${sentenceList(all)}`,
     origin: target.origin,
     tables: sentenceList(all),
+    // A table of its own may reference one of the snapshot's: dropped first (the last created
+    // first), created again last.
     up: [
+      ...others.toReversed().map(({ table }) => indent(`this.schema.dropTable('${table}')`)),
       renderSchemaSteps(changes.up),
-      ...others.map(({ table }) => indent(`this.schema.dropTable('${table}')`)),
     ]
       .filter(Boolean)
       .join('\n'),
-    down: [...others.map(({ creation }) => indent(creation)), renderSchemaSteps(changes.down)]
+    down: [renderSchemaSteps(changes.down), ...others.map(({ creation }) => indent(creation))]
       .filter(Boolean)
       .join('\n'),
     remaining,

@@ -9,9 +9,12 @@ import { SourceSyntax } from './source_syntax.js'
  * for down() to create them again, when no other migration changed them since.
  */
 
+const CREATES = new Set(['createTable', 'createTableIfNotExists'])
 const DROPS = new Set(['dropTable', 'dropTableIfExists'])
 /** Schema builder calls that change a table after it was created. */
-const CHANGES = new Set(['alterTable', 'table', 'renameTable'])
+const CHANGES = new Set(['alterTable', 'table'])
+/** The only receiver whose statement reads the same in another migration class. */
+const SCHEMA = 'this.schema'
 
 /** A table the migrations leave, and the statement that created it while it is still its shape. */
 export interface TableLeft {
@@ -41,12 +44,26 @@ export async function tablesLeftBy(files: string[]): Promise<TableLeft[]> {
       const table = syntax.stringValue(property ?? argument)
       if (table === undefined) continue
       const name = callee.getName()
-      if (name === 'createTable') {
+      if (CREATES.has(name)) {
         const builder = rest.map((node) => node.getText()).join(', ')
-        tables.set(table, `${callee.getText()}('${table}'${builder ? `, ${builder}` : ''})`)
+        // Replayed elsewhere only when it reads nothing of its class (`this.tableName` in an
+        // index name, another member) and no other schema (`withSchema('x')`).
+        const replayable = callee.getExpression().getText() === SCHEMA && !/\bthis\b/.test(builder)
+        tables.set(
+          table,
+          replayable
+            ? `${SCHEMA}.createTable('${table}'${builder ? `, ${builder}` : ''})`
+            : undefined
+        )
       }
       if (DROPS.has(name)) tables.delete(table)
       if (CHANGES.has(name) && tables.has(table)) tables.set(table, undefined)
+      if (name === 'renameTable' && tables.has(table)) {
+        // Left under its new name, changed since its creation.
+        const renamed = syntax.stringValue(rest[0])
+        tables.delete(table)
+        if (renamed !== undefined) tables.set(renamed, undefined)
+      }
     }
   }
   return [...tables].map(([table, creation]) => (creation ? { table, creation } : { table }))

@@ -223,12 +223,6 @@ export class ModuleFacts {
   }
 
   /**
-   * The syntax tree of one source. Each question reads its answer out in full before the next
-   * is asked, so only the last tree is kept: a long run (sync-entity, a test process) does not
-   * hold every file it read.
-   */
-  /** `AppError.<kind>(code, …)` calls, with the code when it is a string literal. */
-  /**
    * `AppError.<kind>(code, …)` calls, and the kit's helpers that answer an entity's 404:
    * `entityNotFound('Product', …)` and `storedForChange('Product', …)` are Product.NotFound.
    */

@@ -1,3 +1,4 @@
+import type { TypeNode } from 'ts-morph'
 import { SourceSyntax, type TsMorph } from './source_syntax.js'
 
 /*
@@ -159,6 +160,7 @@ export class InventoryReader {
    * (`string | null` read as an optional `string`).
    */
   entityClasses(source: string, fileName: string): EntityClassFacts[] {
+    const { Node } = this.#tsMorph
     // Before parsing: imports() parses the source too, and only the last tree is kept.
     const kitDomain = this.imports(source, fileName)
     const file = this.#syntax.parse(source, fileName)
@@ -171,8 +173,12 @@ export class InventoryReader {
       const aggregate = ENTITY_BASES.get(imported.name)
       if (aggregate === undefined) continue
       const properties: ClassPropertyFacts[] = []
-      const add = (propertyName: string, typeText: string | undefined, questionMark: boolean) => {
-        const parts = (typeText ?? 'unknown').split('|').map((part) => part.trim())
+      const add = (propertyName: string, type: TypeNode | undefined, questionMark: boolean) => {
+        const parts = !type
+          ? ['unknown']
+          : Node.isUnionTypeNode(type)
+            ? type.getTypeNodes().map((member) => member.getText())
+            : [type.getText()]
         const present = parts.filter((part) => part !== 'null' && part !== 'undefined')
         properties.push({
           name: propertyName,
@@ -184,12 +190,12 @@ export class InventoryReader {
         !node.hasScopeKeyword() || node.getScope() === 'public'
       for (const parameter of declaration.getConstructors()[0]?.getParameters() ?? []) {
         if (!parameter.isParameterProperty() || !isPublic(parameter)) continue
-        add(parameter.getName(), parameter.getTypeNode()?.getText(), parameter.hasQuestionToken())
+        add(parameter.getName(), parameter.getTypeNode(), parameter.hasQuestionToken())
       }
       for (const property of declaration.getProperties()) {
         if (property.isStatic() || !isPublic(property) || property.getName().startsWith('#'))
           continue
-        add(property.getName(), property.getTypeNode()?.getText(), property.hasQuestionToken())
+        add(property.getName(), property.getTypeNode(), property.hasQuestionToken())
       }
       found.push({ name, aggregate, properties })
     }

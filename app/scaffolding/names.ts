@@ -126,9 +126,28 @@ export function assertTableName(table: string, what: string): void {
   }
 }
 
-/** A camelCase name usable as a variable: `class` becomes `classEntity`, others stay. */
+/**
+ * Names the generated files give their own variables and parameters in the scopes where they
+ * also hold an entity (handlers, repositories, starter tests: `test.group(…, (group) => …)`,
+ * `async ({ client, assert })`, `const existing = …`): an entity held in a variable of the same
+ * name would shadow or redeclare them.
+ */
+const GENERATED_LOCALS = new Set(
+  (
+    'again assert body changed changes client command criteria ctx current db error event events ' +
+    'existing found group id input items kept outbox page patched query refused removed ' +
+    'repository response row rows saved second snapshot stale stored table taken total unchanged ' +
+    'unit updated url valid value version'
+  ).split(' ')
+)
+
+/**
+ * A camelCase name usable as the variable holding an entity in generated files: a reserved word
+ * or a name those files use for something else gets the suffix (`class` → `classEntity`,
+ * `group` → `groupEntity`), others stay.
+ */
 export function bindingName(camel: string, suffix: string): string {
-  return BINDING_RESERVED.has(camel) ? `${camel}${suffix}` : camel
+  return BINDING_RESERVED.has(camel) || GENERATED_LOCALS.has(camel) ? `${camel}${suffix}` : camel
 }
 
 /** "RestockOrderItem" → "restock order item", as a sentence says it. */

@@ -59,6 +59,23 @@ async function productWithUseCase() {
   await shop.run(AddCommand, ['CreateProduct', '--module', 'Catalog', '--result-type', 'ProductId'])
 }
 
+/** A migration of the app's own, written by hand and not run yet; its path. */
+async function writeNotesMigration(): Promise<string> {
+  const file = shop.path('database/migrations/1999999999999_create_notes.ts')
+  await writeFile(
+    file,
+    [
+      "import { BaseSchema } from '@adonisjs/lucid/schema'",
+      'export default class extends BaseSchema {',
+      "  async up() { this.schema.createTable('notes', (table) => table.increments('id')) }",
+      "  async down() { this.schema.dropTable('notes') }",
+      '}',
+      '',
+    ].join('\n')
+  )
+  return file
+}
+
 /** Product's definition edited as a user edits it: a new optional property. */
 async function addStockToProduct() {
   const definition = shop.path('modules/catalog/domain/product_definition.ts')
@@ -190,18 +207,7 @@ test.group('doctor', (group) => {
   })
 
   test('a migration that ran but whose file is gone', async ({ assert }) => {
-    const file = shop.path('database/migrations/1999999999999_create_notes.ts')
-    await writeFile(
-      file,
-      [
-        "import { BaseSchema } from '@adonisjs/lucid/schema'",
-        'export default class extends BaseSchema {',
-        "  async up() { this.schema.createTable('notes', (table) => table.increments('id')) }",
-        "  async down() { this.schema.dropTable('notes') }",
-        '}',
-        '',
-      ].join('\n')
-    )
+    const file = await writeNotesMigration()
     await shop.run(Migrate, ['--connection', connection, '--no-schema-generate'])
     const ran = await report('migrations')
     assert.deepEqual(ran.findings, [])
@@ -237,17 +243,7 @@ test.group('doctor', (group) => {
   })
 
   test('a pending migration', async ({ assert }) => {
-    await writeFile(
-      shop.path('database/migrations/1999999999999_create_notes.ts'),
-      [
-        "import { BaseSchema } from '@adonisjs/lucid/schema'",
-        'export default class extends BaseSchema {',
-        "  async up() { this.schema.createTable('notes', (table) => table.increments('id')) }",
-        "  async down() { this.schema.dropTable('notes') }",
-        '}',
-        '',
-      ].join('\n')
-    )
+    await writeNotesMigration()
     const { exitCode, findings } = await report('migrations')
     assert.equal(exitCode, 1)
     assert.deepEqual(findings, [

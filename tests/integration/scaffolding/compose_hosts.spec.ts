@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,7 +39,7 @@ test.group('compose:hosts', (group) => {
     cleanup,
   }) => {
     cleanup(await appWith('redis', ['Catalog', 'Orders', 'Billing']))
-    const { exitCode, output } = await composeHosts('catalog', 'orders,billing')
+    const { exitCode, output } = await composeHosts('Catalog', 'orders,Billing')
     assert.equal(exitCode, 0, output)
     assert.include(output, 'create compose.hosts.yaml')
     assert.include(output, 'create compose/gateway.conf')
@@ -53,12 +54,12 @@ test.group('compose:hosts', (group) => {
       'app',
       'host-databases',
       'host-catalog',
-      'host-orders-billing',
+      'host-billing-orders',
       'gateway',
     ])
     for (const [service, modules, database] of [
       ['host-catalog', 'catalog', 'shop_catalog'],
-      ['host-orders-billing', 'orders,billing', 'shop_orders_billing'],
+      ['host-billing-orders', 'billing,orders', 'shop_billing_orders'],
     ]) {
       const host = hosts.services[service]
       assert.deepEqual(host.profiles, ['hosts'])
@@ -76,7 +77,7 @@ test.group('compose:hosts', (group) => {
     assert.deepEqual(hosts.services.app.profiles, ['monolith'])
     assert.include(
       hosts.services['host-databases'].command!.join(' '),
-      'shop_catalog shop_orders_billing'
+      'shop_catalog shop_billing_orders'
     )
     assert.deepEqual(hosts.services.gateway.ports, [{ published: 8080, target: 8080 }])
 
@@ -85,21 +86,29 @@ test.group('compose:hosts', (group) => {
     assert.isUndefined(alone.services.app.profiles)
     assert.notProperty(alone.services, 'host-catalog')
 
-    // The gateway's configuration, with the hosts' names pointed at this machine, is one nginx
-    // accepts and serves with.
+    // The gateway's configuration, with Catalog's host pointed at a server of this test and the
+    // other at a port where nothing listens, is one nginx serves with, each module to its host.
     const gateway = await readFile(join(root, 'compose/gateway.conf'), 'utf8')
-    assert.include(gateway, 'server host-catalog:5000;')
-    assert.match(
-      gateway,
-      /location ~ \^\/\(api\/\(v\[0-9\]\[0-9\.\]\*\/\)\?orders\(\/\|\$\)[^\n]*\{\n\s+proxy_pass http:\/\/host_orders_billing;/
-    )
+    const catalogHost = createServer((request, response) => response.end(`catalog ${request.url}`))
+    await new Promise<void>((resolve) => catalogHost.listen(testPort(276), '127.0.0.1', resolve))
+    cleanup(() => new Promise<void>((resolve) => catalogHost.close(() => resolve())))
     const nginx = await startNginx(
-      gateway.replaceAll(/host-[a-z-]+:5000/g, '127.0.0.1:9'),
+      gateway
+        .replaceAll('host-catalog:5000', `127.0.0.1:${testPort(276)}`)
+        .replaceAll(/host-[a-z-]+:5000/g, '127.0.0.1:9'),
       testPort(275)
     )
-    const unserved = await fetch(`http://127.0.0.1:${nginx.port}/api/catalog/sample`)
-    await nginx.stop()
-    assert.equal(unserved.status, 502, 'nginx routes to the host, which is not there')
+    cleanup(() => nginx.stop())
+    const through = async (path: string) => {
+      const response = await fetch(`http://127.0.0.1:${nginx.port}${path}`)
+      return `${response.status} ${await response.text()}`
+    }
+    for (const path of ['/api/catalog/sample', '/api/v2.0/catalog/1', '/openapi/catalog-v1.json']) {
+      assert.equal(await through(path), `200 catalog ${path}`)
+    }
+    for (const path of ['/api/orders/sample', '/api/billing', '/openapi/orders-v2.json']) {
+      assert.match(await through(path), /^502 /, `${path} goes to the orders and billing host`)
+    }
   }).timeout(60_000)
 
   test('run again, it rewrites both files for the hosts it is given', async ({
@@ -127,6 +136,11 @@ test.group('compose:hosts', (group) => {
     .with([
       { case: 'one host', argv: ['catalog,orders,billing'], says: 'Name two hosts or more' },
       {
+        case: 'a host of no module',
+        argv: ['catalog,orders,billing', ' , '],
+        says: 'The host " , " names no module',
+      },
+      {
         case: 'an unknown module',
         argv: ['catalog', 'shipping'],
         says: 'The host "shipping" names a module this app does not have: "shipping"',
@@ -134,7 +148,7 @@ test.group('compose:hosts', (group) => {
       {
         case: 'a module in two hosts',
         argv: ['catalog,orders', 'orders,billing'],
-        says: 'orders is in two hosts (host-catalog-orders and host-orders-billing)',
+        says: 'orders is in two hosts (host-catalog-orders and host-billing-orders)',
       },
       {
         case: 'a module in no host',

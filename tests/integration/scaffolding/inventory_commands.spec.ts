@@ -172,7 +172,8 @@ test.group('list:* commands and docs:modules', (group) => {
         '    readonly owner: string,',
         '    readonly coupon: string | null,',
         '    private readonly clock: () => Date,',
-        '    public note?: string',
+        '    public note?: string,',
+        "    readonly status: 'open|held' | 'closed' | null = null",
         '  ) {',
         '    super(id)',
         '  }',
@@ -197,6 +198,7 @@ test.group('list:* commands and docs:modules', (group) => {
           { name: 'owner', type: 'string', optional: false },
           { name: 'coupon', type: 'string', optional: true },
           { name: 'note', type: 'string', optional: true },
+          { name: 'status', type: "'open|held' | 'closed'", optional: true },
           { name: 'lines', type: 'string[]', optional: false },
         ],
       }

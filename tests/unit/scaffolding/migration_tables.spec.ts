@@ -60,4 +60,33 @@ test.group("Tables a module's migrations leave", (group) => {
       },
     ])
   })
+
+  test('a creation that reads its class or another schema is not replayed; a renamed table is named by its new name', async ({
+    assert,
+  }) => {
+    const migration = (up: string) =>
+      `import { BaseSchema } from '@adonisjs/lucid/schema'\nexport default class extends BaseSchema {\n  protected tableName = 'shop_a'\n  async up() {\n${up}\n  }\n}\n`
+    const file = join(folder, '1_a.ts')
+    await writeFile(
+      file,
+      migration(
+        [
+          "    this.schema.createTable(this.tableName, (table) => table.index(['id'], `${this.tableName}_id`))",
+          "    this.schema.withSchema('audit').createTable('shop_b', (table) => table.uuid('id'))",
+          "    this.schema.createTableIfNotExists('shop_c', (table) => table.uuid('id'))",
+          "    this.schema.createTable('shop_d', (table) => table.uuid('id'))",
+          "    this.schema.renameTable('shop_d', 'shop_e')",
+        ].join('\n')
+      )
+    )
+    assert.deepEqual(await tablesLeftBy([file]), [
+      { table: 'shop_a' },
+      { table: 'shop_b' },
+      {
+        table: 'shop_c',
+        creation: "this.schema.createTable('shop_c', (table) => table.uuid('id'))",
+      },
+      { table: 'shop_e' },
+    ])
+  })
 })

@@ -180,6 +180,23 @@ test.group('Module facts: commands, queries and handlers', () => {
 export default class H { handle() { return success(1) } }`
     assert.isFalse(facts.handler(commented, 'h.ts').answersNotFound)
   })
+
+  test("reads the kit's entityNotFound and storedForChange as the entity's NotFound, each code once", async ({
+    assert,
+  }) => {
+    const facts = await moduleFacts()
+    const source = `export default class H {
+  async handle(command) {
+    const found = await storedForChange('Order', command, (id) => this.find(id))
+    if (!found.ok) return found
+    if (!found.value.lines.length) return failure(AppError.notFound('Orders.LineNotFound', 'no line'))
+    return (await this.save(found.value)) ? success(undefined) : failure(entityNotFound('Order', command.id))
+  }
+}`
+    const handler = facts.handler(source, 'h.ts')
+    assert.isTrue(handler.answersNotFound)
+    assert.deepEqual(handler.notFoundCodes, ['Order.NotFound', 'Orders.LineNotFound'])
+  })
 })
 
 test.group('Module facts: endpoints, registrations and exports', () => {
