@@ -4,10 +4,12 @@ import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 /*
- * Entities named like the variables the generated files give their own values (`group` of
- * `test.group(…, (group) => …)`, `client` of `async ({ client, assert })`, `found` and
- * `existing` of the change handlers, `body` of the starter tests): their files hold the entity in
- * a variable of another name, and the whole CRUD typechecks and lints clean.
+ * Entities the generators once tripped on, found by the generator matrix: named like the
+ * variables the generated files give their own values (`group` of `test.group(…, (group) =>
+ * …)`, `client` of `async ({ client, assert })`, `found` and `existing` of the change handlers,
+ * `body` of the starter tests), whose files now hold the entity in a variable of another name;
+ * and one with no property a list sorts by (text and JSON only), whose list query imported the
+ * sortable fields it never used. Each whole CRUD typechecks and lints clean.
  */
 
 const inApp = generatedAppCommands(118, { scaffoldInProcess: true })
@@ -15,7 +17,7 @@ const inApp = generatedAppCommands(118, { scaffoldInProcess: true })
 /** Each with a unique key: the starter tests of such an entity take the `group` parameter. */
 const ENTITIES = ['Group', 'Client', 'Found', 'Existing', 'Body']
 
-test.group('Entities named like the generated files’ own variables', (group) => {
+test.group('Entities the generators once tripped on', (group) => {
   group.tap((t) => t.tags(['@slow', '@any-database']))
   let shop: ScaffoldingApp
   group.setup(async () => {
@@ -38,6 +40,9 @@ test.group('Entities named like the generated files’ own variables', (group) =
       )
       await ace('add-crud', entity, '--module', 'Sales')
     }
+    // Nothing a list sorts or filters by: text and JSON only.
+    await ace('add-entity', 'Memo', '--module', 'Sales', '--properties', 'Text:text?,Meta:json')
+    await ace('add-crud', 'Memo', '--module', 'Sales')
     await ace('add-migration', 'Init', '--module', 'Sales')
 
     const handler = await readFile(
