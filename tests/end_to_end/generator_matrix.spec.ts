@@ -3,6 +3,7 @@ import type { Assert } from '@japa/assert'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
+import * as prettier from 'prettier'
 import string from '@adonisjs/core/helpers/string'
 import { snakeCase } from '#kit/scaffolding/names'
 import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
@@ -17,6 +18,7 @@ import {
   type DrawnChange,
   MATRIX_MODULES,
   type DrawnEntity,
+  type DrawnProperty,
 } from '#tests/common/generator_matrix/drawn_entity'
 import {
   asStored,
@@ -61,17 +63,41 @@ interface DrawnCase {
   changed: { created: Body; updated: Body }
 }
 
+/** A unique key's value as the database compares it (a UUID in any case is one value). */
+const keyOf = (property: DrawnProperty, value: unknown) =>
+  property.type === 'uuid' && typeof value === 'string'
+    ? value.toLowerCase()
+    : JSON.stringify(value)
+
+/** Whether two rows hold the same value of a unique key (rows holding none never do). */
+function clash(entity: DrawnEntity, first: Body, second: Body): boolean {
+  return entity.properties.some((property) => {
+    if (!property.unique) return false
+    const field = fieldName(property.pascal)
+    const [a, b] = [first[field], second[field]]
+    return a !== null && a !== undefined && keyOf(property, a) === keyOf(property, b)
+  })
+}
+
 const drawnCase: fc.Arbitrary<DrawnCase> = drawnEntity.chain((entity) =>
   drawnChange(entity).chain((change) => {
     const after = changedEntity(entity, change)
-    return fc.record({
-      entity: fc.constant(entity),
-      created: createBody(entity),
-      updated: validBody(entity),
-      second: createBody(entity),
-      change: fc.constant(change),
-      changed: fc.record({ created: createBody(after), updated: validBody(after) }),
-    })
+    return fc
+      .record({
+        entity: fc.constant(entity),
+        created: createBody(entity),
+        updated: validBody(entity),
+        second: createBody(entity),
+        change: fc.constant(change),
+        changed: fc.record({ created: createBody(after), updated: validBody(after) }),
+      })
+      .filter((drawn) => {
+        // The row the first round leaves stays beside the second round's: unique keys apart.
+        const old = afterChange(asStored(entity, drawn.second), change)
+        return (
+          !clash(after, old, drawn.changed.created) && !clash(after, old, drawn.changed.updated)
+        )
+      })
   })
 )
 
@@ -178,7 +204,49 @@ async function roundTrip(
   if (!bodies.second) return undefined
   const second = await send('POST', '/', bodies.second)
   assert.equal(second.status, 201, `POST: ${JSON.stringify(second.body)}`)
+  // The same values again: a unique key it holds a value of answers 409 naming that key.
+  const sent = bodies.second
+  const taken = entity.properties
+    .filter((property) => property.unique)
+    .map((property) => property.pascal)
+    .filter((pascal) => sent[fieldName(pascal)] !== null && sent[fieldName(pascal)] !== undefined)
+  if (taken.length > 0) {
+    const again = await send('POST', '/', sent)
+    assert.equal(again.status, 409, `POST again: ${show(again)}`)
+    assert.oneOf(
+      again.body.code,
+      taken.map((pascal) => `${entity.name}.${pascal}Taken`),
+      show(again)
+    )
+  }
   return second.body as string
+}
+
+/**
+ * After the change's migration (which may rebuild the table on SQLite), the unique keys the
+ * entity had still hold: a new row taking the value of one from the row left answers 409.
+ */
+async function assertKeysKept(assert: Assert, send: Send, drawn: DrawnCase, left: Body) {
+  const { entity, change } = drawn
+  const after = changedEntity(entity, change)
+  const added = new Set([change.added.pascal, change.addedRequired.pascal])
+  const keys = after.properties.filter(
+    (property) =>
+      property.unique &&
+      !added.has(property.pascal) &&
+      left[fieldName(property.pascal)] !== null &&
+      left[fieldName(property.pascal)] !== undefined
+  )
+  if (keys.length === 0) return
+  const clashing = { ...drawn.changed.created }
+  for (const key of keys) clashing[fieldName(key.pascal)] = left[fieldName(key.pascal)]
+  const refused = await send('POST', '/', clashing)
+  assert.equal(refused.status, 409, `a unique value of the row left: ${show(refused)}`)
+  assert.oneOf(
+    refused.body.code,
+    keys.map((key) => `${entity.name}.${key.pascal}Taken`),
+    show(refused)
+  )
 }
 
 /** The app typechecks, is lint-clean and passes its own tests. */
@@ -214,7 +282,9 @@ async function editDefinition(root: string, entity: DrawnEntity) {
     `$1${properties.trimEnd()}$2`
   )
   if (edited === source) throw new Error(`the properties of ${file} were not found:\n${source}`)
-  await writeFile(file, edited)
+  // Saved as the user's editor saves it: formatted with the app's prettier settings.
+  const options = await prettier.resolveConfig(file)
+  await writeFile(file, await prettier.format(edited, { ...options, filepath: file }))
 }
 
 /** How the row left in the table reads after the change: dropped gone, added with defaults. */
@@ -314,7 +384,9 @@ async function runBatch(assert: Assert, shop: string, batch: DrawnCase[], number
             { status: 200, body: { id: row.id, version: 1, ...old.body } },
             show(read)
           )
-          await roundTrip(assert, send, changedEntity(entity, change), drawn.changed, [old])
+          const after = changedEntity(entity, change)
+          await roundTrip(assert, send, after, drawn.changed, [old])
+          await assertKeysKept(assert, send, drawn, old.body)
         }
       })
     }

@@ -16,6 +16,8 @@ export interface DrawnProperty {
   scale?: number
   /** enum(values) */
   values?: string[]
+  /** `:unique`: no two rows hold the same value (rows holding none do not count). */
+  unique?: boolean
 }
 
 export interface DrawnEntity {
@@ -102,12 +104,29 @@ const entityName = fc
 
 const enumValue = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,11}$/)
 
-/** A property's type and options; its name is given. */
-function typedProperty(pascal: string, optional: fc.Arbitrary<boolean>) {
+/**
+ * Whether a property of these options is drawn as a unique key: the types a unique key takes whose
+ * values are many (not boolean or enum, nor string(1) or decimal(1,0), where two rows would
+ * clash at once).
+ */
+function mayBeUnique(property: DrawnProperty): boolean {
+  if (['text', 'json', 'boolean', 'enum'].includes(property.type)) return false
+  if (property.type === 'string') return (property.length ?? 255) >= 3
+  if (property.type === 'decimal') return (property.precision ?? 15) >= 3
+  return true
+}
+
+/** A property's type and options; its name is given. A third of those that may be are unique. */
+function typedProperty(
+  pascal: string,
+  optional: fc.Arbitrary<boolean>,
+  unique: fc.Arbitrary<boolean> = fc.constantFrom(false, false, true)
+) {
   return fc
     .record({
       pascal: fc.constant(pascal),
       optional,
+      unique,
       type: fc.constantFrom(...PROPERTY_TYPES),
       length: fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
       digits: fc.option(
@@ -121,13 +140,16 @@ function typedProperty(pascal: string, optional: fc.Arbitrary<boolean>) {
       ),
       values: fc.uniqueArray(enumValue, { minLength: 1, maxLength: 4 }),
     })
-    .map(({ pascal: name, optional: isOptional, type, length, digits, values }): DrawnProperty => {
-      const property: DrawnProperty = { pascal: name, type, optional: isOptional }
-      if (type === 'string' && length !== undefined) property.length = length
-      if (type === 'decimal' && digits) Object.assign(property, digits)
-      if (type === 'enum') property.values = values
-      return property
-    })
+    .map(
+      ({ pascal: name, optional: isOptional, unique: isUnique, type, length, digits, values }) => {
+        const property: DrawnProperty = { pascal: name, type, optional: isOptional }
+        if (type === 'string' && length !== undefined) property.length = length
+        if (type === 'decimal' && digits) Object.assign(property, digits)
+        if (type === 'enum') property.values = values
+        if (isUnique && mayBeUnique(property)) property.unique = true
+        return property
+      }
+    )
 }
 
 /** 1–12 properties with unique names; Group, Status and Order turn up often. */
@@ -162,6 +184,9 @@ function unusedValue(values: string[]): string {
  * text or gains a value (the migration rebuilds the column, as its CHECK changes).
  */
 function widened(property: DrawnProperty): DrawnProperty | undefined {
+  // A unique key's column keeps its type: string to text would refuse the key, and the others
+  // would change what counts as the same value.
+  if (property.unique) return undefined
   const base = { pascal: property.pascal, optional: property.optional }
   switch (property.type) {
     case 'string':
@@ -202,6 +227,8 @@ export function drawnChange(entity: DrawnEntity): fc.Arbitrary<DrawnChange> {
         ? retypeable[retypedIndex % retypeable.length]
         : undefined
       return fc.record({
+        // Unique keys too: the table holds one row when they are added, so the default it gets
+        // clashes with nothing.
         added: typedProperty(names[0], fc.boolean()),
         addedRequired: typedProperty(names[1], fc.constant(false)),
         dropped: fc.constant(dropped),
@@ -230,7 +257,7 @@ export function propertyFlag(property: DrawnProperty): string {
         : property.precision !== undefined
           ? `(${property.precision},${property.scale})`
           : ''
-  return `${property.pascal}:${property.type}${options}${property.optional ? '?' : ''}`
+  return `${property.pascal}:${property.type}${options}${property.optional ? '?' : ''}${property.unique ? ':unique' : ''}`
 }
 
 /** The property's literal in the definition file, as add-entity writes it. */
@@ -242,6 +269,7 @@ export function definitionLiteral(property: DrawnProperty): string {
     property.values === undefined
       ? ''
       : `, values: [${property.values.map((value) => `'${value}'`).join(', ')}]`,
+    property.unique ? ', unique: true' : '',
   ].join('')
   return `{ type: '${property.type}', optional: ${property.optional}${options} }`
 }
