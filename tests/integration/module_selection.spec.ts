@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import app from '@adonisjs/core/services/app'
+import pg from 'pg'
 import { removeNamespace } from '#tests/common/broker_namespace'
 import { startNginxProxy } from '#tests/common/nginx_proxy'
+import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess, type RunningServer } from '#tests/common/server_process'
 import { TEST_PORT, testPort } from '#tests/common/test_ports'
 
@@ -252,4 +254,107 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
       assert.notInclude(ordersHost.output(), 'no module of this app is catalog')
     })
     .timeout(120_000)
+
+  test(
+    'on {$self} and PostgreSQL, hosts on databases of their own: every event crosses once, an orders host killed meanwhile included'
+  )
+    .with(['redis', 'rabbitmq'] as const)
+    .run(async ({ assert, cleanup }, transport) => {
+      const names = { a: `pantheon_hosts_a_${TEST_PORT}`, b: `pantheon_hosts_b_${TEST_PORT}` }
+      cleanup(await createPostgresDatabase(names.a))
+      cleanup(await createPostgresDatabase(names.b))
+      const urls = {
+        a: `postgres://postgres@127.0.0.1:5432/${names.a}`,
+        b: `postgres://postgres@127.0.0.1:5432/${names.b}`,
+      }
+      const namespace = `pantheon-databases-${transport}-${TEST_PORT}`
+      cleanup(() => removeNamespace(transport, namespace))
+      const on = (module: string, url: string) => ({
+        DB_CONNECTION: 'pg',
+        DATABASE_URL: url,
+        PANTHEON_MODULES: module,
+        MESSAGE_TRANSPORT: transport,
+        MESSAGE_NAMESPACE: namespace,
+      })
+      for (const [module, url] of [
+        ['catalog', urls.a],
+        ['orders', urls.b],
+      ]) {
+        const migrated = await ace(['migration:run'], on(module, url))
+        assert.equal(migrated.code, 0, migrated.output)
+      }
+      let ordersHost = await startHost(ORDERS_PORT, '', on('orders', urls.b), cleanup)
+      await startHost(CATALOG_PORT, '', on('catalog', urls.a), cleanup)
+      const proxy = await startNginxProxy(PROXY_PORT, { 3334: CATALOG_PORT, 3335: ORDERS_PORT })
+      cleanup(() => proxy.stop())
+
+      const create = async (name: string) => {
+        const created = await fetch(`http://127.0.0.1:${PROXY_PORT}/api/v1/catalog`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name, price: 4 }),
+        })
+        assert.equal(created.status, 201, await created.clone().text())
+        return String(await created.json())
+      }
+      /** Until Orders' copy of each product reads back through the proxy. */
+      const reachOrders = async (ids: string[]) => {
+        const deadline = Date.now() + 30_000
+        for (const id of ids) {
+          let read = await get(PROXY_PORT, `/api/orders/products/${id}`)
+          while (read.status !== 200 && Date.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 100))
+            read = await get(PROXY_PORT, `/api/orders/products/${id}`)
+          }
+          assert.equal(read.status, 200, `${id}: ${read.body}\n${ordersHost.output().slice(-3000)}`)
+        }
+      }
+
+      const before = [await create('Lamp 1'), await create('Lamp 2'), await create('Lamp 3')]
+      await reachOrders(before)
+      // The orders host dies at once, as a crash or an OOM kill does; Catalog goes on taking
+      // products, and its events wait in the broker for Orders.
+      ordersHost.process.kill('SIGKILL')
+      await new Promise((resolve) => ordersHost.process.once('exit', resolve))
+      const during = [await create('Lamp 4'), await create('Lamp 5'), await create('Lamp 6')]
+      ordersHost = await startHost(ORDERS_PORT, '', on('orders', urls.b), cleanup)
+      await reachOrders(during)
+
+      const rows = async (url: string, sql: string) => {
+        const client = new pg.Client({ connectionString: url })
+        await client.connect()
+        try {
+          const result = await client.query(sql)
+          return result.rows as Record<string, unknown>[]
+        } finally {
+          await client.end()
+        }
+      }
+      const all = [...before, ...during].sort()
+      // Each host's tables in its own database only.
+      const tablesIn = async (url: string) => {
+        const found = await rows(
+          url,
+          "select table_name from information_schema.tables where table_name in ('catalog_products', 'orders_catalog_products')"
+        )
+        return found.map((row) => row.table_name)
+      }
+      assert.deepEqual(await tablesIn(urls.a), ['catalog_products'])
+      assert.deepEqual(await tablesIn(urls.b), ['orders_catalog_products'])
+      const copies = await rows(urls.b, 'select id from orders_catalog_products order by id')
+      assert.deepEqual(
+        copies.map((row) => row.id),
+        all
+      )
+      // Each event applied by Orders' consumer, on Orders' database: its inbox (keyed by consumer
+      // and event, so an event redelivered after the kill is skipped) holds one entry per event.
+      const applied = await rows(urls.b, 'select event_id from pantheon_inbox')
+      assert.lengthOf(applied, all.length)
+      const sent = await rows(
+        urls.a,
+        "select count(*)::int as sent from pantheon_outbox where status = 'sent'"
+      )
+      assert.equal(sent[0].sent, all.length)
+    })
+    .timeout(180_000)
 })
