@@ -212,7 +212,19 @@ export async function hostsComposeFile(
   const { app, environment, databaseUrl } = base
   const user = decodeURIComponent(databaseUrl.username)
   const server = `-h ${databaseUrl.hostname} -p ${databaseUrl.port || '5432'} -U ${user}`
-  const dependsOn = isMap(app.depends_on) ? app.depends_on : {}
+  // `depends_on` as a map of conditions, or as a list of services (each waited for to start).
+  const dependsOn: ComposeMap = Array.isArray(app.depends_on)
+    ? Object.fromEntries(
+        app.depends_on.map((service) => [String(service), { condition: 'service_started' }])
+      )
+    : isMap(app.depends_on)
+      ? app.depends_on
+      : {}
+  // The gateway waits for the hosts to answer their health check, when they have one.
+  const hostReady =
+    isMap(app.healthcheck) && app.healthcheck.disable !== true
+      ? 'service_healthy'
+      : 'service_started'
   const services: ComposeMap = {
     // The one host serving every module stays, in a profile of its own: both on one broker would
     // take turns at the same consumer groups.
@@ -263,9 +275,7 @@ export async function hostsComposeFile(
     profiles: ['hosts'],
     volumes: [`./${GATEWAY_CONFIG_FILE}:/etc/nginx/conf.d/default.conf:ro`],
     ports: [{ target: GATEWAY_PORT, published: GATEWAY_PORT }],
-    depends_on: Object.fromEntries(
-      hosts.map((host) => [host.service, { condition: 'service_healthy' }])
-    ),
+    depends_on: Object.fromEntries(hosts.map((host) => [host.service, { condition: hostReady }])),
   }
   const header = [
     `# Written by \`node ace ${commandLine}\`:`,

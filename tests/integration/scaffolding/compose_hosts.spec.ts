@@ -8,6 +8,7 @@ import ComposeHosts from '#commands/compose_hosts'
 import { composeConfig } from '#tests/common/compose_config'
 import { startNginx } from '#tests/common/nginx_proxy'
 import { testPort } from '#tests/common/test_ports'
+import { parseDocument, type YAMLMap } from 'yaml'
 import { linkPackages, runCommand, scaffoldInProcess } from '#tests/common/scaffolding'
 
 /*
@@ -130,6 +131,44 @@ test.group('compose:hosts', (group) => {
     )
     const written = await readFile(join(root, 'compose.hosts.yaml'), 'utf8')
     assert.include(written, '# Written by `node ace compose:hosts orders catalog`:')
+  }).timeout(60_000)
+
+  test('a compose.yaml written another way: a shared environment merged in, depends_on as a list, no health check', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(await appWith('redis', ['Catalog', 'Orders']))
+    const file = join(root, 'compose.yaml')
+    const document = parseDocument(await readFile(file, 'utf8'))
+    const app = document.getIn(['services', 'app']) as YAMLMap
+    const environment = app.get('environment') as YAMLMap
+    // The broker settings moved to an x- block every service could share, merged back in.
+    const shared = document.createNode({
+      MESSAGE_TRANSPORT: environment.get('MESSAGE_TRANSPORT'),
+      REDIS_URL: environment.get('REDIS_URL'),
+    })
+    shared.anchor = 'broker'
+    // Before services: an anchor comes before its aliases.
+    ;(document.contents as YAMLMap).items.unshift(document.createPair('x-broker', shared))
+    environment.delete('MESSAGE_TRANSPORT')
+    environment.delete('REDIS_URL')
+    environment.items.unshift(document.createPair('<<', document.createAlias(shared)))
+    app.set('depends_on', ['postgres', 'redis'])
+    app.delete('healthcheck')
+    await writeFile(file, document.toString())
+
+    const { exitCode, output } = await composeHosts('catalog', 'orders')
+    assert.equal(exitCode, 0, output)
+    const hosts = await composeConfig(
+      root,
+      {},
+      { files: ['compose.yaml', 'compose.hosts.yaml'], profiles: ['hosts'] }
+    )
+    const orders = hosts.services['host-orders']
+    assert.equal(orders.environment!.MESSAGE_TRANSPORT, 'redis')
+    assert.equal(orders.environment!.REDIS_URL, 'redis://redis:6379')
+    assert.equal(orders.depends_on!.redis.condition, 'service_started')
+    assert.equal(hosts.services.gateway.depends_on!['host-orders'].condition, 'service_started')
   }).timeout(60_000)
 
   test('{case} is refused with what to do, and nothing is written')
