@@ -7,7 +7,7 @@ import { eventLabel, type InventoryModule, type ModuleInventory } from './module
  * when the committed file differs from what the modules hold today.
  */
 
-export const MODULES_DOCUMENT_PATH = 'docs/modules.md'
+export { MODULES_DOCUMENT_PATH } from './modules_document_path.js'
 
 /** A Markdown table with its columns padded, as prettier writes one. */
 function table(head: string[], rows: string[][]): string {

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readModuleInventory } from './module_inventory.js'
-import { MODULES_DOCUMENT_PATH, renderModulesDocument } from './modules_document.js'
+import { renderModulesDocument } from './modules_document.js'
+import { MODULES_DOCUMENT_PATH } from './modules_document_path.js'
 
 /**
  * docs/modules.md of the app as its modules are now, and what the file holds today (undefined

@@ -11,8 +11,7 @@ import {
   type Recipe,
 } from './generated_files_plan.js'
 import { planModuleIndexes } from './module_index_plan.js'
-import { MODULES_DOCUMENT_PATH } from './modules_document.js'
-import { refreshModulesDocument } from './modules_document_file.js'
+import { MODULES_DOCUMENT_PATH } from './modules_document_path.js'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
 import type { ScaffoldLock } from './scaffold_lock.js'
@@ -177,7 +176,10 @@ export abstract class ScaffoldCommand extends BaseCommand {
    * does not undo the command: it is reported with the command that writes the file.
    */
   private async refreshModulesDocument() {
+    // Only an app that keeps the file pays for reading its modules (the inventory, ts-morph).
+    if (!existsSync(this.app.makePath(MODULES_DOCUMENT_PATH))) return
     try {
+      const { refreshModulesDocument } = await import('./modules_document_file.js')
       if (await refreshModulesDocument(this.app.makePath())) {
         this.#documentsRefreshed.push(MODULES_DOCUMENT_PATH)
       }
