@@ -473,6 +473,36 @@ test.group('doctor', (group) => {
     ])
   })
 
+  test("a broker's names in the default namespace are a warning; the app's own are clean", async ({
+    assert,
+  }) => {
+    const messaging = app.config.get<Record<string, unknown>>('messaging')
+    const onRedis = (prefix: string) =>
+      app.config.set('messaging', {
+        ...messaging,
+        transport: 'redis',
+        redis: { ...(messaging.redis as object), streamPrefix: prefix },
+      })
+    try {
+      onRedis('pantheon:events:')
+      const shared = await report('messaging', '--strict')
+      assert.equal(shared.exitCode, 2)
+      assert.deepEqual(shared.findings, [
+        {
+          severity: 'warning',
+          message:
+            'the redis broker\'s names use the default namespace "pantheon": two apps on one broker would read each other\'s events',
+          fix: 'set MESSAGE_NAMESPACE=<this app> in .env (letters, digits, "-" and "_")',
+        },
+      ])
+      onRedis('shop:events:')
+      const own = await report('messaging', '--strict')
+      assert.deepEqual(own.findings, [])
+    } finally {
+      app.config.set('messaging', messaging)
+    }
+  })
+
   test('an unreachable broker is a problem, with the fix', async ({ assert }) => {
     const messaging = app.config.get<Record<string, unknown>>('messaging')
     app.config.set('messaging', {
