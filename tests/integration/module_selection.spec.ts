@@ -357,4 +357,98 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
       assert.equal(sent[0].sent, all.length)
     })
     .timeout(180_000)
+
+  test(
+    'a module moved to a database of its own as docs/deployment.md says: its rows and inbox go with it, and events go on'
+  )
+    .with(['redis'] as const)
+    .run(async ({ assert, cleanup }, transport) => {
+      const names = { a: `pantheon_move_a_${TEST_PORT}`, b: `pantheon_move_b_${TEST_PORT}` }
+      cleanup(await createPostgresDatabase(names.a))
+      cleanup(await createPostgresDatabase(names.b))
+      const urls = {
+        a: `postgres://postgres@127.0.0.1:5432/${names.a}`,
+        b: `postgres://postgres@127.0.0.1:5432/${names.b}`,
+      }
+      const namespace = `pantheon-move-${TEST_PORT}`
+      cleanup(() => removeNamespace(transport, namespace))
+      const on = (url: string, modules?: string) => ({
+        DB_CONNECTION: 'pg',
+        DATABASE_URL: url,
+        MESSAGE_TRANSPORT: transport,
+        MESSAGE_NAMESPACE: namespace,
+        ...(modules ? { PANTHEON_MODULES: modules } : {}),
+      })
+      const create = async (port: number, name: string) => {
+        const created = await fetch(`http://127.0.0.1:${port}/api/v1/catalog`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name, price: 4 }),
+        })
+        assert.equal(created.status, 201, await created.clone().text())
+        return String(await created.json())
+      }
+      const reach = async (port: number, ids: string[]) => {
+        const deadline = Date.now() + 30_000
+        for (const id of ids) {
+          let read = await get(port, `/api/orders/products/${id}`)
+          while (read.status !== 200 && Date.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 100))
+            read = await get(port, `/api/orders/products/${id}`)
+          }
+          assert.equal(read.status, 200, `${id}: ${read.body}`)
+        }
+      }
+      const shell = async (script: string) => {
+        const child = spawn('bash', ['-o', 'pipefail', '-c', script], {
+          env: { ...process.env, OLD: urls.a, NEW: urls.b },
+        })
+        let output = ''
+        child.stdout.on('data', (chunk) => (output += chunk))
+        child.stderr.on('data', (chunk) => (output += chunk))
+        const code = await new Promise((resolve) => child.once('exit', resolve))
+        assert.equal(code, 0, `${script}\n${output}`)
+      }
+
+      // One host serving both modules on database a.
+      const migrated = await ace(['migration:run'], on(urls.a))
+      assert.equal(migrated.code, 0, migrated.output)
+      const monolith = await startHost(CATALOG_PORT, '', on(urls.a), cleanup)
+      const before = [await create(CATALOG_PORT, 'Desk 1'), await create(CATALOG_PORT, 'Desk 2')]
+      await reach(CATALOG_PORT, before)
+      await monolith.stop()
+
+      // The move, as docs/deployment.md gives it: the new database migrated for the module, then
+      // the module's rows and its consumers' inbox entries copied with PostgreSQL's own tools.
+      const target = await ace(['migration:run'], on(urls.b, 'orders'))
+      assert.equal(target.code, 0, target.output)
+      await shell(
+        `pg_dump --data-only --table='orders_*' "$OLD" | psql -q -v ON_ERROR_STOP=1 "$NEW"`
+      )
+      await shell(
+        `psql -v ON_ERROR_STOP=1 "$OLD" -c "\\copy (select * from pantheon_inbox where consumer like 'orders.%') to stdout" | psql -v ON_ERROR_STOP=1 "$NEW" -c "\\copy pantheon_inbox from stdin"`
+      )
+
+      // Then two hosts: Catalog stays on a, Orders serves from b.
+      await startHost(CATALOG_PORT, '', on(urls.a, 'catalog'), cleanup)
+      await startHost(ORDERS_PORT, '', on(urls.b, 'orders'), cleanup)
+      const after = [await create(CATALOG_PORT, 'Desk 3')]
+      await reach(ORDERS_PORT, [...before, ...after])
+
+      const client = new pg.Client({ connectionString: urls.b })
+      await client.connect()
+      try {
+        const copies = await client.query('select id from orders_catalog_products order by id')
+        assert.deepEqual(
+          copies.rows.map((row) => row.id),
+          [...before, ...after].sort()
+        )
+        // The events applied before the move are not applied again: one entry each.
+        const inbox = await client.query('select event_id from pantheon_inbox')
+        assert.lengthOf(inbox.rows, 3)
+      } finally {
+        await client.end()
+      }
+    })
+    .timeout(180_000)
 })
