@@ -107,6 +107,79 @@ async function get(port: number, path: string) {
   return { status: response.status, body: await response.text() }
 }
 
+/** Two PostgreSQL databases of the test's own, `a` and `b`, dropped when it ends: their URLs. */
+async function twoDatabases(prefix: string, cleanup: (fn: () => Promise<void>) => void) {
+  const urls = { a: '', b: '' }
+  for (const name of ['a', 'b'] as const) {
+    const database = `${prefix}_${name}_${TEST_PORT}`
+    cleanup(await createPostgresDatabase(database))
+    urls[name] = `postgres://postgres@127.0.0.1:5432/${database}`
+  }
+  return urls
+}
+
+/** A host's settings on PostgreSQL `url` and a broker namespace of the test's own (removed after). */
+function brokerSettings(
+  transport: 'redis' | 'rabbitmq',
+  namespace: string,
+  cleanup: (fn: () => Promise<void>) => void
+) {
+  cleanup(() => removeNamespace(transport, namespace))
+  return (url: string, modules?: string) => ({
+    DB_CONNECTION: 'pg',
+    DATABASE_URL: url,
+    MESSAGE_TRANSPORT: transport,
+    MESSAGE_NAMESPACE: namespace,
+    ...(modules ? { PANTHEON_MODULES: modules } : {}),
+  })
+}
+
+/** A product created through `port` (a host serving Catalog, or the proxy): its id. */
+async function createProduct(port: number, name: string): Promise<string> {
+  const created = await fetch(`http://127.0.0.1:${port}/api/v1/catalog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, price: 4 }),
+  })
+  if (created.status !== 201)
+    throw new Error(`POST ${name}: ${created.status} ${await created.text()}`)
+  return String(await created.json())
+}
+
+/** Waits until Orders' copy of each product reads back through `port`; fails after 30 s. */
+async function untilOrdersHas(port: number, ids: string[]) {
+  const deadline = Date.now() + 30_000
+  for (const id of ids) {
+    let read = await get(port, `/api/orders/products/${id}`)
+    while (read.status !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      read = await get(port, `/api/orders/products/${id}`)
+    }
+    if (read.status !== 200) throw new Error(`Orders never had product ${id}: ${read.body}`)
+  }
+}
+
+async function rowsOf(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const result = await client.query(sql)
+    return result.rows
+  } finally {
+    await client.end()
+  }
+}
+
+/** A bash pipeline with `env`, failing with its output when a command of it fails. */
+async function runShell(script: string, env: Record<string, string>) {
+  const child = spawn('bash', ['-o', 'pipefail', '-c', script], { env: { ...process.env, ...env } })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const code = await new Promise((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`${script} exited ${code}:\n${output}`)
+}
+
 test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
   group.tap((t) => t.tags(['@any-database', '@slow']))
 
@@ -260,195 +333,104 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
   )
     .with(['redis', 'rabbitmq'] as const)
     .run(async ({ assert, cleanup }, transport) => {
-      const names = { a: `pantheon_hosts_a_${TEST_PORT}`, b: `pantheon_hosts_b_${TEST_PORT}` }
-      cleanup(await createPostgresDatabase(names.a))
-      cleanup(await createPostgresDatabase(names.b))
-      const urls = {
-        a: `postgres://postgres@127.0.0.1:5432/${names.a}`,
-        b: `postgres://postgres@127.0.0.1:5432/${names.b}`,
-      }
-      const namespace = `pantheon-databases-${transport}-${TEST_PORT}`
-      cleanup(() => removeNamespace(transport, namespace))
-      const on = (module: string, url: string) => ({
-        DB_CONNECTION: 'pg',
-        DATABASE_URL: url,
-        PANTHEON_MODULES: module,
-        MESSAGE_TRANSPORT: transport,
-        MESSAGE_NAMESPACE: namespace,
-      })
+      const urls = await twoDatabases(`pantheon_hosts_${transport}`, cleanup)
+      const on = brokerSettings(transport, `pantheon-databases-${transport}-${TEST_PORT}`, cleanup)
       for (const [module, url] of [
         ['catalog', urls.a],
         ['orders', urls.b],
       ]) {
-        const migrated = await ace(['migration:run'], on(module, url))
+        const migrated = await ace(['migration:run'], on(url, module))
         assert.equal(migrated.code, 0, migrated.output)
       }
-      let ordersHost = await startHost(ORDERS_PORT, '', on('orders', urls.b), cleanup)
-      await startHost(CATALOG_PORT, '', on('catalog', urls.a), cleanup)
+      let ordersHost = await startHost(ORDERS_PORT, '', on(urls.b, 'orders'), cleanup)
+      await startHost(CATALOG_PORT, '', on(urls.a, 'catalog'), cleanup)
       const proxy = await startNginxProxy(PROXY_PORT, { 3334: CATALOG_PORT, 3335: ORDERS_PORT })
       cleanup(() => proxy.stop())
 
-      const create = async (name: string) => {
-        const created = await fetch(`http://127.0.0.1:${PROXY_PORT}/api/v1/catalog`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name, price: 4 }),
-        })
-        assert.equal(created.status, 201, await created.clone().text())
-        return String(await created.json())
-      }
-      /** Until Orders' copy of each product reads back through the proxy. */
-      const reachOrders = async (ids: string[]) => {
-        const deadline = Date.now() + 30_000
-        for (const id of ids) {
-          let read = await get(PROXY_PORT, `/api/orders/products/${id}`)
-          while (read.status !== 200 && Date.now() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 100))
-            read = await get(PROXY_PORT, `/api/orders/products/${id}`)
-          }
-          assert.equal(read.status, 200, `${id}: ${read.body}\n${ordersHost.output().slice(-3000)}`)
-        }
-      }
-
-      const before = [await create('Lamp 1'), await create('Lamp 2'), await create('Lamp 3')]
-      await reachOrders(before)
+      const before = []
+      for (const name of ['Lamp 1', 'Lamp 2', 'Lamp 3'])
+        before.push(await createProduct(PROXY_PORT, name))
+      await untilOrdersHas(PROXY_PORT, before)
       // The orders host dies at once, as a crash or an OOM kill does; Catalog goes on taking
       // products, and its events wait in the broker for Orders.
       ordersHost.process.kill('SIGKILL')
       await new Promise((resolve) => ordersHost.process.once('exit', resolve))
-      const during = [await create('Lamp 4'), await create('Lamp 5'), await create('Lamp 6')]
-      ordersHost = await startHost(ORDERS_PORT, '', on('orders', urls.b), cleanup)
-      await reachOrders(during)
+      const during = []
+      for (const name of ['Lamp 4', 'Lamp 5', 'Lamp 6'])
+        during.push(await createProduct(PROXY_PORT, name))
+      ordersHost = await startHost(ORDERS_PORT, '', on(urls.b, 'orders'), cleanup)
+      await untilOrdersHas(PROXY_PORT, during)
 
-      const rows = async (url: string, sql: string) => {
-        const client = new pg.Client({ connectionString: url })
-        await client.connect()
-        try {
-          const result = await client.query(sql)
-          return result.rows as Record<string, unknown>[]
-        } finally {
-          await client.end()
-        }
-      }
-      const all = [...before, ...during].sort()
       // Each host's tables in its own database only.
-      const tablesIn = async (url: string) => {
-        const found = await rows(
-          url,
-          "select table_name from information_schema.tables where table_name in ('catalog_products', 'orders_catalog_products')"
-        )
-        return found.map((row) => row.table_name)
-      }
-      assert.deepEqual(await tablesIn(urls.a), ['catalog_products'])
-      assert.deepEqual(await tablesIn(urls.b), ['orders_catalog_products'])
-      const copies = await rows(urls.b, 'select id from orders_catalog_products order by id')
+      const moduleTables =
+        "select table_name from information_schema.tables where table_name in ('catalog_products', 'orders_catalog_products')"
+      const tablesOfA = await rowsOf(urls.a, moduleTables)
+      const tablesOfB = await rowsOf(urls.b, moduleTables)
+      assert.deepEqual(
+        tablesOfA.map((row) => row.table_name),
+        ['catalog_products']
+      )
+      assert.deepEqual(
+        tablesOfB.map((row) => row.table_name),
+        ['orders_catalog_products']
+      )
+      const all = [...before, ...during].sort()
+      const copies = await rowsOf(urls.b, 'select id from orders_catalog_products order by id')
       assert.deepEqual(
         copies.map((row) => row.id),
         all
       )
       // Each event applied by Orders' consumer, on Orders' database: its inbox (keyed by consumer
       // and event, so an event redelivered after the kill is skipped) holds one entry per event.
-      const applied = await rows(urls.b, 'select event_id from pantheon_inbox')
-      assert.lengthOf(applied, all.length)
-      const sent = await rows(
-        urls.a,
-        "select count(*)::int as sent from pantheon_outbox where status = 'sent'"
-      )
-      assert.equal(sent[0].sent, all.length)
+      assert.lengthOf(await rowsOf(urls.b, 'select event_id from pantheon_inbox'), all.length)
+      const sent = await rowsOf(urls.a, "select id from pantheon_outbox where status = 'sent'")
+      assert.lengthOf(sent, all.length)
     })
     .timeout(180_000)
 
-  test(
-    'a module moved to a database of its own as docs/deployment.md says: its rows and inbox go with it, and events go on'
-  )
-    .with(['redis'] as const)
-    .run(async ({ assert, cleanup }, transport) => {
-      const names = { a: `pantheon_move_a_${TEST_PORT}`, b: `pantheon_move_b_${TEST_PORT}` }
-      cleanup(await createPostgresDatabase(names.a))
-      cleanup(await createPostgresDatabase(names.b))
-      const urls = {
-        a: `postgres://postgres@127.0.0.1:5432/${names.a}`,
-        b: `postgres://postgres@127.0.0.1:5432/${names.b}`,
-      }
-      const namespace = `pantheon-move-${TEST_PORT}`
-      cleanup(() => removeNamespace(transport, namespace))
-      const on = (url: string, modules?: string) => ({
-        DB_CONNECTION: 'pg',
-        DATABASE_URL: url,
-        MESSAGE_TRANSPORT: transport,
-        MESSAGE_NAMESPACE: namespace,
-        ...(modules ? { PANTHEON_MODULES: modules } : {}),
-      })
-      const create = async (port: number, name: string) => {
-        const created = await fetch(`http://127.0.0.1:${port}/api/v1/catalog`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name, price: 4 }),
-        })
-        assert.equal(created.status, 201, await created.clone().text())
-        return String(await created.json())
-      }
-      const reach = async (port: number, ids: string[]) => {
-        const deadline = Date.now() + 30_000
-        for (const id of ids) {
-          let read = await get(port, `/api/orders/products/${id}`)
-          while (read.status !== 200 && Date.now() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 100))
-            read = await get(port, `/api/orders/products/${id}`)
-          }
-          assert.equal(read.status, 200, `${id}: ${read.body}`)
-        }
-      }
-      const shell = async (script: string) => {
-        const child = spawn('bash', ['-o', 'pipefail', '-c', script], {
-          env: { ...process.env, OLD: urls.a, NEW: urls.b },
-        })
-        let output = ''
-        child.stdout.on('data', (chunk) => (output += chunk))
-        child.stderr.on('data', (chunk) => (output += chunk))
-        const code = await new Promise((resolve) => child.once('exit', resolve))
-        assert.equal(code, 0, `${script}\n${output}`)
-      }
+  test('a module moved to a database of its own as docs/deployment.md says: its rows and inbox go with it, and events go on', async ({
+    assert,
+    cleanup,
+  }) => {
+    const urls = await twoDatabases('pantheon_move', cleanup)
+    const on = brokerSettings('redis', `pantheon-move-${TEST_PORT}`, cleanup)
 
-      // One host serving both modules on database a.
-      const migrated = await ace(['migration:run'], on(urls.a))
-      assert.equal(migrated.code, 0, migrated.output)
-      const monolith = await startHost(CATALOG_PORT, '', on(urls.a), cleanup)
-      const before = [await create(CATALOG_PORT, 'Desk 1'), await create(CATALOG_PORT, 'Desk 2')]
-      await reach(CATALOG_PORT, before)
-      await monolith.stop()
+    // One host serving both modules on database a.
+    const migrated = await ace(['migration:run'], on(urls.a))
+    assert.equal(migrated.code, 0, migrated.output)
+    const monolith = await startHost(CATALOG_PORT, '', on(urls.a), cleanup)
+    const before = [
+      await createProduct(CATALOG_PORT, 'Desk 1'),
+      await createProduct(CATALOG_PORT, 'Desk 2'),
+    ]
+    await untilOrdersHas(CATALOG_PORT, before)
+    await monolith.stop()
 
-      // The move, as docs/deployment.md gives it: the new database migrated for the module, then
-      // the module's rows and its consumers' inbox entries copied with PostgreSQL's own tools.
-      const target = await ace(['migration:run'], on(urls.b, 'orders'))
-      assert.equal(target.code, 0, target.output)
-      await shell(
-        `pg_dump --data-only --table='orders_*' "$OLD" | psql -q -v ON_ERROR_STOP=1 "$NEW"`
-      )
-      await shell(
-        `psql -v ON_ERROR_STOP=1 "$OLD" -c "\\copy (select * from pantheon_inbox where consumer like 'orders.%') to stdout" | psql -v ON_ERROR_STOP=1 "$NEW" -c "\\copy pantheon_inbox from stdin"`
-      )
+    // The move, as docs/deployment.md gives it: the new database migrated for the module, then
+    // the module's rows and its consumers' inbox entries copied with PostgreSQL's own tools.
+    const target = await ace(['migration:run'], on(urls.b, 'orders'))
+    assert.equal(target.code, 0, target.output)
+    const moved = { OLD: urls.a, NEW: urls.b }
+    await runShell(
+      `pg_dump --data-only --table='orders_*' "$OLD" | psql -q -v ON_ERROR_STOP=1 "$NEW"`,
+      moved
+    )
+    await runShell(
+      `psql -v ON_ERROR_STOP=1 "$OLD" -c "\\copy (select * from pantheon_inbox where consumer like 'orders.%') to stdout" | psql -v ON_ERROR_STOP=1 "$NEW" -c "\\copy pantheon_inbox from stdin"`,
+      moved
+    )
 
-      // Then two hosts: Catalog stays on a, Orders serves from b.
-      await startHost(CATALOG_PORT, '', on(urls.a, 'catalog'), cleanup)
-      await startHost(ORDERS_PORT, '', on(urls.b, 'orders'), cleanup)
-      const after = [await create(CATALOG_PORT, 'Desk 3')]
-      await reach(ORDERS_PORT, [...before, ...after])
-
-      const client = new pg.Client({ connectionString: urls.b })
-      await client.connect()
-      try {
-        const copies = await client.query('select id from orders_catalog_products order by id')
-        assert.deepEqual(
-          copies.rows.map((row) => row.id),
-          [...before, ...after].sort()
-        )
-        // The events applied before the move are not applied again: one entry each.
-        const inbox = await client.query('select event_id from pantheon_inbox')
-        assert.lengthOf(inbox.rows, 3)
-      } finally {
-        await client.end()
-      }
-    })
-    .timeout(180_000)
+    // Then two hosts: Catalog stays on a, Orders serves from b.
+    await startHost(CATALOG_PORT, '', on(urls.a, 'catalog'), cleanup)
+    await startHost(ORDERS_PORT, '', on(urls.b, 'orders'), cleanup)
+    const after = [await createProduct(CATALOG_PORT, 'Desk 3')]
+    await untilOrdersHas(ORDERS_PORT, [...before, ...after])
+    const copies = await rowsOf(urls.b, 'select id from orders_catalog_products order by id')
+    assert.deepEqual(
+      copies.map((row) => row.id),
+      [...before, ...after].sort()
+    )
+    // The events applied before the move are not applied again: one entry each.
+    assert.lengthOf(await rowsOf(urls.b, 'select event_id from pantheon_inbox'), 3)
+  }).timeout(180_000)
 })

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { translateDatabaseUnavailable } from '@pantheon/kit/persistence'
+import { CommitUnconfirmedError, translateDatabaseUnavailable } from '@pantheon/kit/persistence'
 
 function errorWithCode(code: string, message = 'boom') {
   return Object.assign(new Error(message), { code })
@@ -24,6 +24,16 @@ test.group('Database unavailable translator', () => {
       name: 'KnexTimeoutError',
     })
     assert.equal(translateDatabaseUnavailable(timeout)?.code, 'Database.Unavailable')
+  })
+
+  test('answers a COMMIT left unanswered 503 CommitUnconfirmed: it may have been stored', ({
+    assert,
+  }) => {
+    const lost = new CommitUnconfirmedError(errorWithCode('ETIMEDOUT'))
+    const answer = translateDatabaseUnavailable(lost)
+    assert.equal(answer?.kind, 'unavailable')
+    assert.equal(answer?.code, 'Database.CommitUnconfirmed')
+    assert.include(answer?.message, 'may or may not have been stored')
   })
 
   test('leaves other database errors alone', ({ assert }) => {

@@ -1,4 +1,5 @@
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { CommitUnconfirmedError, describesUnreachableDatabase } from './database_unavailable.js'
 
 /**
  * Opens a transaction, and resolves only once the database has confirmed its BEGIN.
@@ -27,11 +28,32 @@ export async function beginConfirmed(
  * server was killed): the failure only rejects the transaction's own promise. Lucid's
  * `commit()` and `db.transaction(callback)` inherit that, so a change could be acknowledged
  * that was never stored. Awaiting that promise as well turns the lost COMMIT into the error it
- * is (which the database-unavailable translation answers with 503).
+ * is: on PostgreSQL, a CommitUnconfirmedError (503 `Database.CommitUnconfirmed`), since the server
+ * may have committed what it never confirmed.
  */
 export async function commitConfirmed(transaction: TransactionClientContract): Promise<void> {
-  await transaction.commit()
-  await transaction.knexClient.executionPromise
+  try {
+    await transaction.commit()
+    await transaction.knexClient.executionPromise
+  } catch (error) {
+    // On PostgreSQL a COMMIT whose connection failed before its answer may still be run by the
+    // server (one that stalled while running it completes it when it resumes), unless it never
+    // went out: `pg` refuses a query on a connection already known to be lost. SQLite, in the
+    // process, answers every COMMIT.
+    if (
+      transaction.dialect.name === 'postgres' &&
+      describesUnreachableDatabase(error) &&
+      !neverSent(error)
+    ) {
+      throw new CommitUnconfirmedError(error)
+    }
+    throw error
+  }
+}
+
+/** `pg`'s refusal of a query on a client that already lost its connection: nothing was sent. */
+function neverSent(error: unknown): boolean {
+  return error instanceof Error && /is not queryable/.test(error.message)
 }
 
 /**

@@ -2,6 +2,23 @@ import { AppError } from '../../application/app_error.js'
 import { DatabaseNotReadyError } from './database_gate.js'
 
 const DATABASE_UNAVAILABLE_CODE = 'Database.Unavailable'
+const COMMIT_UNCONFIRMED_CODE = 'Database.CommitUnconfirmed'
+
+/**
+ * A COMMIT whose answer never came: the connection failed after it was sent, or while it waited
+ * to be (a stalled server, a network partition). The server may have begun to run it before it
+ * stalled, and then completes it when it resumes: whether the transaction was committed is not
+ * known here.
+ */
+export class CommitUnconfirmedError extends Error {
+  override readonly name = 'CommitUnconfirmedError'
+
+  constructor(cause: unknown) {
+    super('The database did not confirm the COMMIT: the transaction may or may not be committed', {
+      cause,
+    })
+  }
+}
 
 /** Network and server-state errors that mean "the database cannot be reached right now". */
 const UNREACHABLE_CODES = new Set([
@@ -46,7 +63,7 @@ const UNREACHABLE_MESSAGES = [
   /Cannot open database because the directory does not exist/i,
 ]
 
-function describesUnreachableDatabase(error: unknown, depth = 0): boolean {
+export function describesUnreachableDatabase(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false
   if (error.name === 'KnexTimeoutError' || error instanceof DatabaseNotReadyError) return true
   const code = (error as { code?: unknown }).code
@@ -63,10 +80,18 @@ function describesUnreachableDatabase(error: unknown, depth = 0): boolean {
 
 /**
  * Recognises a database that is down, unreachable or misconfigured, so callers answer
- * 503 `Database.Unavailable` instead of a 500, and retry later without a restart.
+ * 503 `Database.Unavailable` instead of a 500, and retry later without a restart; 503
+ * `Database.CommitUnconfirmed` when it went away with a COMMIT unanswered (the change may have
+ * been stored: nothing else can be promised).
  */
 export function translateDatabaseUnavailable(error: unknown): AppError | undefined {
   if (!describesUnreachableDatabase(error)) return undefined
+  if (error instanceof CommitUnconfirmedError) {
+    return AppError.unavailable(
+      COMMIT_UNCONFIRMED_CODE,
+      'The database did not confirm the change, which may or may not have been stored: read it back before sending it again'
+    )
+  }
   return AppError.unavailable(
     DATABASE_UNAVAILABLE_CODE,
     'The database cannot be reached right now; try again shortly'

@@ -52,7 +52,7 @@ export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   429: 'RateLimit.Exceeded: too many requests from this client; send again after Retry-After seconds',
   500: 'Unexpected error (details are logged, never sent)',
   501: '<UseCase>.NotImplemented: the handler of this command or query is not written yet',
-  503: 'A dependency (the database) cannot be reached right now, or the handler ran out of time',
+  503: 'A dependency cannot be reached right now (Database.Unavailable: nothing was stored), the database never confirmed the change (Database.CommitUnconfirmed: it may have been stored; read it back before sending it again), or the handler ran out of time',
 }
 
 /** The `components.responses` name of each failure status. */
