@@ -9,7 +9,7 @@ export class TcpProxy {
   #server?: net.Server
   #delayMs = 0
   #cutOn?: string
-  #before?: { text: string; action: () => void }
+  #before?: { text: string; action: () => void; after?: string }
   readonly #silenced = new WeakSet<net.Socket>()
 
   constructor(
@@ -49,10 +49,12 @@ export class TcpProxy {
 
   /**
    * The next time a client sends a chunk holding `text`, `action` runs first and the chunk is
-   * forwarded after it: e.g. the server is frozen just before a statement reaches it.
+   * forwarded after it: e.g. the server is frozen just before a statement reaches it. With
+   * `after`, only on a connection that sent `after` since it last sent `text`: the COMMIT of a
+   * create, not the one of another transaction (the outbox relay's) that comes first.
    */
-  beforeClientSends(text: string, action: () => void): void {
-    this.#before = { text, action }
+  beforeClientSends(text: string, action: () => void, options: { after?: string } = {}): void {
+    this.#before = { text, action, after: options.after }
   }
 
   /**
@@ -81,6 +83,8 @@ export class TcpProxy {
       else setTimeout(() => to.write(chunk), this.#delayMs)
     }
     const toUpstream = relay(upstream)
+    // Whether this connection sent the `after` text of beforeClientSends since its last `text`.
+    let sentAfter = false
     client.on('data', (chunk: Buffer) => {
       if (this.#cutOn !== undefined && chunk.includes(this.#cutOn)) {
         this.#cutOn = undefined
@@ -88,10 +92,14 @@ export class TcpProxy {
         upstream.destroy()
         return
       }
-      if (this.#before && chunk.includes(this.#before.text)) {
-        const { action } = this.#before
-        this.#before = undefined
-        action()
+      const before = this.#before
+      if (before?.after !== undefined && chunk.includes(before.after)) sentAfter = true
+      if (before && chunk.includes(before.text)) {
+        if (before.after === undefined || sentAfter) {
+          this.#before = undefined
+          before.action()
+        }
+        sentAfter = false
       }
       toUpstream(chunk)
     })

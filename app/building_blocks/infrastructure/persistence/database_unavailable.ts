@@ -78,6 +78,14 @@ export function describesUnreachableDatabase(error: unknown, depth = 0): boolean
   return nested.some((inner) => describesUnreachableDatabase(inner, depth + 1))
 }
 
+/** Whether an error, or one that caused it, is a COMMIT left unanswered. */
+function leftCommitUnconfirmed(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false
+  if (error instanceof CommitUnconfirmedError) return true
+  const nested = error instanceof AggregateError ? error.errors : [error.cause]
+  return nested.some((inner) => leftCommitUnconfirmed(inner, depth + 1))
+}
+
 /**
  * Recognises a database that is down, unreachable or misconfigured, so callers answer
  * 503 `Database.Unavailable` instead of a 500, and retry later without a restart; 503
@@ -86,7 +94,7 @@ export function describesUnreachableDatabase(error: unknown, depth = 0): boolean
  */
 export function translateDatabaseUnavailable(error: unknown): AppError | undefined {
   if (!describesUnreachableDatabase(error)) return undefined
-  if (error instanceof CommitUnconfirmedError) {
+  if (leftCommitUnconfirmed(error)) {
     return AppError.unavailable(
       COMMIT_UNCONFIRMED_CODE,
       'The database did not confirm the change, which may or may not have been stored: read it back before sending it again'
