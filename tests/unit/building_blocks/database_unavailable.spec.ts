@@ -34,6 +34,9 @@ test.group('Database unavailable translator', () => {
     assert.equal(answer?.kind, 'unavailable')
     assert.equal(answer?.code, 'Database.CommitUnconfirmed')
     assert.include(answer?.message, 'may or may not have been stored')
+    // Wrapped by whatever reported it, it is still a COMMIT left unanswered.
+    const reported = new Error('the unit of work failed', { cause: lost })
+    assert.equal(translateDatabaseUnavailable(reported)?.code, 'Database.CommitUnconfirmed')
   })
 
   test('leaves other database errors alone', ({ assert }) => {
