@@ -23,3 +23,15 @@ export async function createPostgresDatabase(name: string) {
   await admin(`CREATE DATABASE ${name}`)
   return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
 }
+
+/** The rows of one SQL statement on the database at `url`, on a connection of its own. */
+export async function queryRows(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const result = await client.query(sql)
+    return result.rows
+  } finally {
+    await client.end()
+  }
+}

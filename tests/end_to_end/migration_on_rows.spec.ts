@@ -3,9 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import pg from 'pg'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
-import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { createPostgresDatabase, queryRows } from '#tests/common/postgres_database'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /** The new app's test port: 140 above this suite's own (TEST_PORT, 5100 by default). */
@@ -34,14 +33,7 @@ function database(appRoot: string, env: Record<string, string>) {
         sqlite.close()
       }
     }
-    const client = new pg.Client({ connectionString: env.DATABASE_URL })
-    await client.connect()
-    try {
-      const result = await client.query(sql)
-      return result.rows
-    } finally {
-      await client.end()
-    }
+    return queryRows(env.DATABASE_URL, sql)
   }
   return {
     query,

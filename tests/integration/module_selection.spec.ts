@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import app from '@adonisjs/core/services/app'
-import pg from 'pg'
 import { removeNamespace } from '#tests/common/broker_namespace'
 import { startNginxProxy } from '#tests/common/nginx_proxy'
-import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { createPostgresDatabase, queryRows } from '#tests/common/postgres_database'
 import { startServerProcess, type RunningServer } from '#tests/common/server_process'
 import { TEST_PORT, testPort } from '#tests/common/test_ports'
 
@@ -156,17 +155,6 @@ async function untilOrdersHas(port: number, ids: string[]) {
       read = await get(port, `/api/orders/products/${id}`)
     }
     if (read.status !== 200) throw new Error(`Orders never had product ${id}: ${read.body}`)
-  }
-}
-
-async function rowsOf(url: string, sql: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const result = await client.query(sql)
-    return result.rows
-  } finally {
-    await client.end()
   }
 }
 
@@ -364,8 +352,8 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
       // Each host's tables in its own database only.
       const moduleTables =
         "select table_name from information_schema.tables where table_name in ('catalog_products', 'orders_catalog_products')"
-      const tablesOfA = await rowsOf(urls.a, moduleTables)
-      const tablesOfB = await rowsOf(urls.b, moduleTables)
+      const tablesOfA = await queryRows(urls.a, moduleTables)
+      const tablesOfB = await queryRows(urls.b, moduleTables)
       assert.deepEqual(
         tablesOfA.map((row) => row.table_name),
         ['catalog_products']
@@ -375,15 +363,15 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
         ['orders_catalog_products']
       )
       const all = [...before, ...during].sort()
-      const copies = await rowsOf(urls.b, 'select id from orders_catalog_products order by id')
+      const copies = await queryRows(urls.b, 'select id from orders_catalog_products order by id')
       assert.deepEqual(
         copies.map((row) => row.id),
         all
       )
       // Each event applied by Orders' consumer, on Orders' database: its inbox (keyed by consumer
       // and event, so an event redelivered after the kill is skipped) holds one entry per event.
-      assert.lengthOf(await rowsOf(urls.b, 'select event_id from pantheon_inbox'), all.length)
-      const sent = await rowsOf(urls.a, "select id from pantheon_outbox where status = 'sent'")
+      assert.lengthOf(await queryRows(urls.b, 'select event_id from pantheon_inbox'), all.length)
+      const sent = await queryRows(urls.a, "select id from pantheon_outbox where status = 'sent'")
       assert.lengthOf(sent, all.length)
     })
     .timeout(180_000)
@@ -425,12 +413,12 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
     await startHost(ORDERS_PORT, '', on(urls.b, 'orders'), cleanup)
     const after = [await createProduct(CATALOG_PORT, 'Desk 3')]
     await untilOrdersHas(ORDERS_PORT, [...before, ...after])
-    const copies = await rowsOf(urls.b, 'select id from orders_catalog_products order by id')
+    const copies = await queryRows(urls.b, 'select id from orders_catalog_products order by id')
     assert.deepEqual(
       copies.map((row) => row.id),
       [...before, ...after].sort()
     )
     // The events applied before the move are not applied again: one entry each.
-    assert.lengthOf(await rowsOf(urls.b, 'select event_id from pantheon_inbox'), 3)
+    assert.lengthOf(await queryRows(urls.b, 'select event_id from pantheon_inbox'), 3)
   }).timeout(180_000)
 })
