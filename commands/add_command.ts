@@ -14,6 +14,7 @@ import { existingModule } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, sentenceWords, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { resolveResultType, useCaseName } from '../app/scaffolding/result_type.js'
+import { referencedEntities, referencedIdImport } from '../app/scaffolding/references.js'
 import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 
@@ -129,6 +130,11 @@ export default class AddCommand extends ScaffoldCommand {
       entityFields: entityFieldSpecs,
       fields,
       validatorImports: validatorKitImports(fields).join(', '),
+      // The id classes of the entities its fields refer to: a validator reads each into one.
+      referencedIds:
+        intent.kind === 'custom' || intent.kind === 'delete'
+          ? []
+          : referencedEntities(Object.values(intent.entity.properties)).map(referencedIdImport),
       result,
       summary:
         intent.kind === 'custom'

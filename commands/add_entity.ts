@@ -7,6 +7,7 @@ import { parseProperties } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, assertTableName } from '../app/scaffolding/names.js'
+import { assertReferences } from '../app/scaffolding/references.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 import { loadEntityDefinitions, tableName } from '../app/scaffolding/schema_snapshot.js'
@@ -58,6 +59,12 @@ export default class AddEntity extends ScaffoldCommand {
       )
     }
     this.#replaced = exists
+    assertReferences(
+      this.name,
+      Object.fromEntries(properties.map((p) => [p.field, p.definition])),
+      module,
+      existing.filter((name) => name !== this.name)
+    )
 
     const plan = new FilePlan(this.app.makePath())
     const files = await renderEntityFiles(

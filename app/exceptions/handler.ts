@@ -14,6 +14,7 @@ import {
 } from '../building_blocks/infrastructure/persistence/storage_full.js'
 import { storageHealth } from '../building_blocks/infrastructure/persistence/storage_health.js'
 import { translateConstraintViolation } from '../building_blocks/infrastructure/persistence/constraint_violation.js'
+import { translateReferenceErrors } from '../building_blocks/infrastructure/persistence/entity_references.js'
 import { translateConcurrentUpdate } from '../building_blocks/infrastructure/persistence/concurrent_update.js'
 import { UNEXPECTED_ERROR_CODE } from '../building_blocks/application/pipeline/exception_guard_behavior.js'
 
@@ -46,6 +47,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     const known =
       translateStorageFull(error) ??
       translateDatabaseUnavailable(error) ??
+      translateReferenceErrors(error) ??
       translateConstraintViolation(error) ??
       translateConcurrentUpdate(error)
     if (known) return sendAppError(ctx, known)
@@ -69,6 +71,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       this.isUnexpected(error as HttpError) &&
       !translateDatabaseUnavailable(error) &&
       !isStorageFull(error) &&
+      !translateReferenceErrors(error) &&
       !translateConstraintViolation(error) &&
       !translateConcurrentUpdate(error)
     ) {

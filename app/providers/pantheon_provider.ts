@@ -38,6 +38,7 @@ import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/
 import { databaseGate } from '../building_blocks/infrastructure/persistence/database_gate.js'
 import { translateStorageFull } from '../building_blocks/infrastructure/persistence/storage_full.js'
 import { translateConstraintViolation } from '../building_blocks/infrastructure/persistence/constraint_violation.js'
+import { translateReferenceErrors } from '../building_blocks/infrastructure/persistence/entity_references.js'
 import { translateConcurrentUpdate } from '../building_blocks/infrastructure/persistence/concurrent_update.js'
 import { recoverStorageWhenFull } from '../host/storage_recovery.js'
 import { requestOrigin } from '../host/request_origin.js'
@@ -344,6 +345,8 @@ export default class PantheonProvider {
           translateDomainError,
           translateStorageFull,
           translateDatabaseUnavailable,
+          // Before constraint violations: StillReferenced is caused by one.
+          translateReferenceErrors,
           translateConstraintViolation,
           translateConcurrentUpdate,
         ],

@@ -17,6 +17,7 @@ import {
   stringLength,
 } from './property_syntax.js'
 import { assertPascalCaseName, camelCase, snakeCase } from './names.js'
+import { referencedSampleId } from './references.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /** What a command or query name says it does to which entity, when it follows a CRUD convention. */
@@ -48,7 +49,7 @@ export function queryIntent(name: string, entities: EntityDefinition[]): CrudInt
   return { kind: 'custom' }
 }
 
-type BaseType = Exclude<PropertyType, 'enum'>
+type BaseType = Exclude<PropertyType, 'enum' | 'reference'>
 
 const TS_TYPES: Record<BaseType, string> = {
   string: 'string',
@@ -66,8 +67,23 @@ const TS_TYPES: Record<BaseType, string> = {
 /** JSON has no dates: DTOs carry them as ISO 8601 strings. */
 const DTO_TYPES: Record<BaseType, string> = { ...TS_TYPES, date: 'string', datetime: 'string' }
 
-function tsType(property: PropertyDefinition, types: Record<BaseType, string>): string {
-  const type = property.type === 'enum' ? enumUnion(property) : types[property.type]
+/**
+ * A command carries a reference as the referenced entity's id (its validator reads it into one);
+ * a DTO as the id's text.
+ */
+function tsType(
+  property: PropertyDefinition,
+  types: Record<BaseType, string>,
+  reference: 'id' | 'text' = 'id'
+): string {
+  const type =
+    property.type === 'enum'
+      ? enumUnion(property)
+      : property.type === 'reference'
+        ? reference === 'id'
+          ? `${property.entity}Id`
+          : 'string'
+        : types[property.type]
   return property.optional ? orNull(type) : type
 }
 
@@ -101,12 +117,18 @@ export function baseVineRule(property: PropertyDefinition): string {
     case 'datetime':
       return 'vine.string().use(dateTimeText())'
     case 'uuid':
+    case 'reference':
       return 'vine.string().uuid()'
     case 'json':
       return 'vine.any()'
     case 'enum':
       return `vine.enum(${enumArray(property)})`
   }
+}
+
+/** Reads a reference's checked text into the referenced entity's id. */
+function toReferencedId(property: PropertyDefinition): string {
+  return `(value) => ${property.entity}Id.parse(value)`
 }
 
 /**
@@ -127,6 +149,11 @@ function vineRule(property: PropertyDefinition): string {
     return property.optional
       ? `${rule}.nullable().transform((text) => (text === null ? null : dateTimeFromText(text))).optional()`
       : `${rule}.transform(dateTimeFromText)`
+  }
+  if (property.type === 'reference') {
+    return property.optional
+      ? `${rule}.nullable().transform((value) => (value === null ? null : ${property.entity}Id.parse(value))).optional()`
+      : `${rule}.transform(${toReferencedId(property)})`
   }
   return property.optional ? `${rule}.nullable().optional()` : rule
 }
@@ -187,6 +214,7 @@ function representationRule(property: PropertyDefinition): string {
     case 'datetime':
       return "vine.string().meta({ format: 'date-time' })"
     case 'uuid':
+    case 'reference':
       return 'vine.string().uuid()'
     case 'json':
       return 'vine.any()'
@@ -230,6 +258,8 @@ function sample(property: PropertyDefinition): string {
       return "'2026-01-15'"
     case 'datetime':
       return "'2026-01-15T10:30:00.000Z'"
+    case 'reference':
+      return `'${referencedSampleId(property.entity!)}'`
     default:
       // The entity's samples are JSON-ready for every other type, options considered.
       return propertySpec('Sample', property).sample
@@ -247,7 +277,7 @@ export function entityFields(entity: EntityDefinition, source = 'entity'): Field
       optional: property.optional,
       mayBeAbsent: property.optional || property.type === 'json',
       tsType: tsType(property, TS_TYPES),
-      dtoType: tsType(property, DTO_TYPES),
+      dtoType: tsType(property, DTO_TYPES, 'text'),
       rule: vineRule(property),
       // vine.any() takes null already.
       representation:
@@ -343,6 +373,8 @@ function patchRule(property: PropertyDefinition): string {
   const rule = `${baseVineRule(property)}.use(notNull())`
   if (property.type === 'date') return `${rule}.transform((date) => ${AT_UTC_MIDNIGHT}).optional()`
   if (property.type === 'datetime') return `${rule}.transform(dateTimeFromText).optional()`
+  if (property.type === 'reference')
+    return `${rule}.transform(${toReferencedId(property)}).optional()`
   return `${rule}.optional()`
 }
 

@@ -2,6 +2,7 @@ import { entityFields, listedFields, otherSample, sortedFields, type CrudIntent 
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import { propertySpec } from './entity_properties.js'
 import { pascalCase, sentenceWords } from './names.js'
+import { referencedRows } from './referenced_rows.js'
 
 /*
  * What add-endpoint writes about a use case besides the route: the OpenAPI text and response
@@ -83,7 +84,14 @@ export function endpointDocsText(
  * same values as JSON make the request body and the expected answer). Only for the
  * conventional routes (`/` and `/:id`); another route gets no success test.
  */
-export function successPath(intent: CrudIntent, method: string, route: string, base: string) {
+export function successPath(
+  intent: CrudIntent,
+  method: string,
+  route: string,
+  base: string,
+  /** The module's entities, of which its samples may refer to some; and the module's folder. */
+  module: { entities: readonly EntityDefinition[]; folder: string }
+) {
   if (intent.kind === 'custom') return undefined
   const expected = {
     create: 'post',
@@ -132,6 +140,17 @@ export function successPath(intent: CrudIntent, method: string, route: string, b
     cleared: properties.find(([, definition]) => definition.optional)?.[0],
     kept: properties.find(([, definition]) => !definition.optional)?.[0],
     sorted: sortedFields(intent.entity),
+    // The rows its samples refer to: stored before each test into emptied tables (and the
+    // entity's own table, which refers to them, emptied with them).
+    referenced: referencedRows(intent.entity, module.entities, module.folder),
+    // Each reference: a create or update naming a row that does not exist answers 400.
+    references: properties
+      .filter(([, definition]) => definition.type === 'reference')
+      .map(([field, definition]) => ({
+        field,
+        entity: definition.entity!,
+        code: `${intent.names.pascal}.${pascalCase(field).replace(/Id$/, '')}NotFound`,
+      })),
     tableConstant: `${intent.names.pluralSnake.toUpperCase()}_TABLE`,
     tableImport: `../../infrastructure/persistence/lucid_${intent.names.snake}_repository.js`,
   }

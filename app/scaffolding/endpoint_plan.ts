@@ -278,6 +278,8 @@ function endpointState(
     successText: { created: '201 with Location', noContent: '204', ok: '200' }[response],
     message: { kind, className, import: `${useCaseImport}_${kind}.js` },
     sampleUrl: `${base}${route === '/' ? '/' : route.replace(/:[A-Za-z0-9]+/g, '0190a5a8-0000-7000-8000-000000000001')}`,
+    // An id no test stores a row under, for a reference that names nothing.
+    missingId: '0190a5a8-0000-7000-8000-00000000dead',
     badIdUrl: `${base}${route.replace(/:[A-Za-z0-9]+/g, 'not-a-uuid')}`,
     rejectsEmptyBody: requiresBody && sendsBody && uuidParams.length === 0,
     rejectsBadId: uuidParams.length > 0,
@@ -291,7 +293,10 @@ function endpointState(
     success:
       handlerNotImplemented || !facts.testsMigrate
         ? undefined
-        : successPath(intent, method, route, base),
+        : successPath(intent, method, route, base, {
+            entities: facts.entities,
+            folder: module.folder,
+          }),
     docs: {
       ...endpointDocsText(options.name, intent),
       successStatus: { created: 201, noContent: 204, ok: 200 }[response],

@@ -13,6 +13,7 @@ import type { FilePlan } from './file_plan.js'
 import { formatProperty } from './property_syntax.js'
 import type { ModuleTarget } from './module_target.js'
 import { registerRepository } from './register_repository.js'
+import { referencedEntities, referencedIdImport } from './references.js'
 import { renderStub, type RenderedStub } from './render_stub.js'
 import { uniqueIndexName } from './unique_keys.js'
 
@@ -53,6 +54,19 @@ export async function renderEntityFiles(
       code: `${names.pascal}.${spec.pascal}Taken`,
       message: `${capitalized(names.article)} ${names.pascal} with this ${spec.field} exists already`,
     }))
+  const references = properties
+    .filter((spec) => spec.type === 'reference')
+    .map((spec) => {
+      const target = spec.definition.entity!
+      const named = spec.pascal.replace(/Id$/, '')
+      return {
+        column: spec.column,
+        field: spec.field,
+        table: `${module.folder}_${entityNames(target).pluralSnake}`,
+        code: `${names.pascal}.${named}NotFound`,
+        message: `No ${target} has this ${spec.field}`,
+      }
+    })
   const state = {
     moduleRoot: module.root,
     entity: names,
@@ -61,6 +75,11 @@ export async function renderEntityFiles(
     table,
     tableConstant: `${names.pluralSnake.toUpperCase()}_TABLE`,
     uniqueKeys,
+    references,
+    // The id classes of the entities it refers to, imported from the domain folder.
+    referencedIds: referencedEntities(entity.properties.map((spec) => spec.definition)).map(
+      referencedIdImport
+    ),
     // A unique key's value found taken is thrown as the kit's UniqueKeyTaken (409, its field named).
     persistenceHelpers: [
       ...persistenceHelpers(properties),
@@ -69,6 +88,7 @@ export async function renderEntityFiles(
       'removeVersioned',
       'saveVersioned',
       ...(uniqueKeys.length > 0 ? ['type UniqueKey', 'uniqueKeyTaken'] : []),
+      ...(references.length > 0 ? ['assertReferencesExist', 'type EntityReference'] : []),
     ].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))),
     listFieldsName: listFieldsName(names.snake),
     listed: properties

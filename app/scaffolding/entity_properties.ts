@@ -13,6 +13,7 @@ import {
   splitPropertyList,
   stringLength,
 } from './property_syntax.js'
+import { referencedSampleId, referencePascal } from './references.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /** Everything the templates need to know about one property, computed once from the flag. */
@@ -61,7 +62,7 @@ interface TypeMapping {
   sample: string
 }
 
-const TYPE_MAPPINGS: Record<Exclude<PropertyType, 'enum'>, TypeMapping> = {
+const TYPE_MAPPINGS: Record<Exclude<PropertyType, 'enum' | 'reference'>, TypeMapping> = {
   string: { tsType: 'string', modelType: 'string', sample: "'Sample text'" },
   text: { tsType: 'string', modelType: 'string', sample: "'A longer sample text'" },
   int: { tsType: 'number', modelType: 'number', sample: '42' },
@@ -89,6 +90,12 @@ function typeMapping(property: PropertyDefinition): TypeMapping {
     const union = enumUnion(property)
     return { tsType: union, modelType: union, sample: `'${property.values![0]}'` }
   }
+  if (property.type === 'reference') {
+    // Typed by the referenced entity's id; the sample is the row its tests store first.
+    const idClass = `${property.entity}Id`
+    const sample = `${idClass}.parse('${referencedSampleId(property.entity!)}')`
+    return { tsType: idClass, modelType: 'string', sample }
+  }
   const mapping = TYPE_MAPPINGS[property.type]
   if (property.type === 'string') {
     return { ...mapping, sample: `'${'Sample text'.slice(0, stringLength(property))}'` }
@@ -112,6 +119,7 @@ function definitionLiteral(property: PropertyDefinition): string {
     property.precision === undefined ? '' : `, precision: ${property.precision}`,
     property.scale === undefined ? '' : `, scale: ${property.scale}`,
     property.values === undefined ? '' : `, values: ${enumArray(property)}`,
+    property.entity === undefined ? '' : `, entity: '${property.entity}'`,
     property.unique ? ', unique: true' : '',
   ].join('')
   return `{ type: '${property.type}', optional: ${property.optional}${options} }`
@@ -136,7 +144,9 @@ export function parseProperties(
   assertPropertyCount(entries.length, 'properties', where)
   const specs: PropertySpec[] = []
   for (const entry of entries) {
-    const { pascal, definition } = parsePropertyEntry(entry, 'property')
+    const parsed = parsePropertyEntry(entry, 'property')
+    const { definition } = parsed
+    const pascal = definition.type === 'reference' ? referencePascal(parsed.pascal) : parsed.pascal
     assertPascalCaseName(pascal, 'property', { sql: true })
     const field = camelCase(pascal)
     if (TAKEN.has(field)) {
@@ -212,7 +222,9 @@ export function fromColumnExpression(spec: PropertySpec, row: string): string {
           ? `Number(${value})`
           : spec.type === 'boolean'
             ? `Boolean(${value})`
-            : value
+            : spec.type === 'reference'
+              ? `${spec.definition.entity}Id.parse(${value})`
+              : value
   if (convert === value) return spec.optional ? `${value} ?? null` : value
   return spec.optional ? `${value} === null || ${value} === undefined ? null : ${convert}` : convert
 }

@@ -1,4 +1,7 @@
-import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
+import type {
+  EntityDefinition,
+  PropertyDefinition,
+} from '../building_blocks/domain/entity_definition.js'
 import { propertiesFlag } from './entity_files.js'
 import { parseProperties, propertySpec, type PropertySpec } from './entity_properties.js'
 import { formatProperty, splitPropertyList } from './property_syntax.js'
@@ -49,6 +52,13 @@ export function parsePayloadProperties(
   const others = entries.filter((entry) => entry !== idEntry && entry !== versionEntry)
   const properties =
     others.length > 0 || idEntry === undefined ? parseProperties(others.join(','), where) : []
+  const reference = properties.find((spec) => spec.type === 'reference')
+  if (reference !== undefined) {
+    throw new ScaffoldError(
+      `An event's property cannot be a reference (${reference.pascal} ${where})`,
+      `Carry the id as a uuid (${reference.pascal}:uuid): what another module keeps of it is a value, not a foreign key`
+    )
+  }
   const keyed = properties.find((spec) => spec.definition.unique)
   if (keyed !== undefined) {
     throw new ScaffoldError(
@@ -82,11 +92,20 @@ export function entityPayload(definition: EntityDefinition): PayloadProperties {
     hasId: true,
     hasVersion: true,
     properties: properties.map((spec) =>
-      spec.definition.unique
-        ? propertySpec(spec.pascal, { ...spec.definition, unique: false })
+      spec.definition.unique || spec.type === 'reference'
+        ? propertySpec(spec.pascal, carriedValue(spec.definition))
         : spec
     ),
   }
+}
+
+/**
+ * A property as an event carries it: without its unique key, and a reference as the uuid it
+ * holds (a consumer in another module keeps it as a value; no foreign key crosses modules).
+ */
+function carriedValue(property: PropertyDefinition): PropertyDefinition {
+  if (property.type === 'reference') return { type: 'uuid', optional: property.optional }
+  return { ...property, unique: false }
 }
 
 /** The tag's value in a contract's source, if it has one. */

@@ -71,8 +71,21 @@ function assertEnumBounds(values: string[], entry: string) {
   }
 }
 
+/** A reference's entity, as written in its parentheses: `references(Customer)`. */
+const REFERENCED_ENTITY = /^[A-Z][A-Za-z0-9]*$/
+
 /** The options in parentheses of a type: string(80), decimal(10,2), enum(draft,live). */
 function typeOptions(type: PropertyType, args: string | undefined, entry: string) {
+  if (type === 'reference') {
+    const entity = args?.trim() ?? ''
+    if (!REFERENCED_ENTITY.test(entity)) {
+      throw new ScaffoldError(
+        `A reference names the entity it refers to in PascalCase (in ${entry})`,
+        'Write Customer:references(Customer): a customerId holding the id of a Customer of the same module'
+      )
+    }
+    return { entity }
+  }
   if (args === undefined) {
     if (type === 'enum') {
       throw new ScaffoldError(
@@ -116,7 +129,7 @@ function typeOptions(type: PropertyType, args: string | undefined, entry: string
   }
   throw new ScaffoldError(
     `${type} takes no options (in ${entry})`,
-    'Options are for string(length), decimal(precision,scale) and enum(values)'
+    'Options are for string(length), decimal(precision,scale), enum(values) and references(Entity)'
   )
 }
 
@@ -176,6 +189,32 @@ function readModifiers(
   return { unique: true }
 }
 
+/** The types a property list takes, as it writes them. */
+const WRITTEN_TYPES = [...PROPERTY_TYPES, 'references(Entity)'].join(', ')
+
+/**
+ * The type an entry names: a value type, or `references` (a reference to another entity, which
+ * only an entity's property can be: a command's field carries ids as uuid).
+ */
+function propertyType(written: string, entry: string, what: 'property' | 'field'): PropertyType {
+  if (written === 'references' || written === 'reference') {
+    if (what === 'field') {
+      throw new ScaffoldError(
+        `A command's field cannot be a reference (in ${entry})`,
+        'Carry the id as a uuid (CustomerId:uuid); references belong to entity properties'
+      )
+    }
+    return 'reference'
+  }
+  if (!(PROPERTY_TYPES as readonly string[]).includes(written)) {
+    throw new ScaffoldError(
+      `"${written}" is not a ${what} type (in ${entry})`,
+      `Valid types: ${WRITTEN_TYPES}; add ? for optional (Notes:text?)`
+    )
+  }
+  return written as PropertyType
+}
+
 /**
  * Reads one `Name:type`, `Name:type(options)` or either with `?` (optional), then its modifiers:
  * `Ref:string(20)?:unique`.
@@ -186,23 +225,18 @@ export function parsePropertyEntry(entry: string, what: 'property' | 'field'): P
     throw new ScaffoldError(
       `"${entry}" is not a ${what}: write Name:type, or Name:type? for optional`,
       what === 'property'
-        ? 'Types with options: Name:string(80), Price:decimal(10,2), Status:enum(draft,live); a unique key: Email:string(120):unique'
+        ? 'Types with options: Name:string(80), Price:decimal(10,2), Status:enum(draft,live), Customer:references(Customer); a unique key: Email:string(120):unique'
         : 'Types with options: Name:string(80), Price:decimal(10,2), Status:enum(draft,live)'
     )
   }
-  const [, pascal, type, args, optional, suffix] = match
-  if (!(PROPERTY_TYPES as readonly string[]).includes(type)) {
-    throw new ScaffoldError(
-      `"${type}" is not a ${what} type (in ${entry})`,
-      `Valid types: ${PROPERTY_TYPES.join(', ')}; add ? for optional (Notes:text?)`
-    )
-  }
-  const options = typeOptions(type as PropertyType, args, entry)
-  const modifiers = readModifiers(suffix, type as PropertyType, entry, what)
+  const [, pascal, written, args, optional, suffix] = match
+  const type = propertyType(written, entry, what)
+  const options = typeOptions(type, args, entry)
+  const modifiers = readModifiers(suffix, type, entry, what)
   return {
     pascal,
     definition: {
-      type: type as PropertyType,
+      type,
       optional: optional === '?',
       ...options,
       ...modifiers,
@@ -219,9 +253,12 @@ export function formatProperty(pascal: string, property: PropertyDefinition): st
         ? `(${property.length})`
         : property.type === 'decimal' && property.precision !== undefined
           ? `(${property.precision},${property.scale ?? 0})`
-          : ''
+          : property.type === 'reference'
+            ? `(${property.entity})`
+            : ''
   const modifiers = property.unique ? ':unique' : ''
-  return `${pascal}:${property.type}${options}${property.optional ? '?' : ''}${modifiers}`
+  const type = property.type === 'reference' ? 'references' : property.type
+  return `${pascal}:${type}${options}${property.optional ? '?' : ''}${modifiers}`
 }
 
 export function stringLength(property: PropertyDefinition): number {
@@ -274,6 +311,7 @@ export function columnBuilder(column: string, property: PropertyDefinition): str
     case 'datetime':
       return `table.timestamp('${column}', { useTz: true })`
     case 'uuid':
+    case 'reference':
       return `table.uuid('${column}')`
     case 'json':
       return `table.json('${column}')`

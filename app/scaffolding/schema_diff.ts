@@ -3,7 +3,7 @@ import { needsRebuild, rebuildSteps } from './column_rebuild.js'
 import { type ColumnRename, renamedSnapshot, renameStep } from './column_renames.js'
 import type { ColumnSnapshot, SchemaSnapshot, TableSnapshot } from './schema_snapshot.js'
 import { pascalCase } from './names.js'
-import { dropUniqueLine, uniqueLine } from './unique_keys.js'
+import { dropUniqueLine, referenceIndexLine, uniqueLine } from './unique_keys.js'
 
 /**
  * One call of a migration: a schema-builder call (createTable with its column lines, …),
@@ -37,6 +37,9 @@ function createTable(table: string, snapshot: TableSnapshot): SchemaStep {
       ...Object.entries(snapshot.columns)
         .filter(([, column]) => column.unique)
         .map(([name]) => uniqueLine(table, name)),
+      ...Object.entries(snapshot.columns)
+        .filter(([, column]) => column.references && !column.unique)
+        .map(([name]) => referenceIndexLine(table, name)),
     ],
   }
 }
@@ -65,7 +68,7 @@ export function diffSchemas(
   }
   const renamesDown = down.splice(0)
   const before = renamedSnapshot(original, renames)
-  for (const [table, next] of Object.entries(after.tables)) {
+  for (const [table, next] of referencedFirst(after.tables)) {
     const previous = before.tables[table]
     if (!previous) {
       up.push(createTable(table, next))
@@ -89,7 +92,9 @@ export function diffSchemas(
     }
     for (const [name, column] of Object.entries(next.columns)) {
       const old = previous.columns[name]
-      const fill = existingRowsDefault(column)
+      // A required reference has no value for the rows that exist: refused (existingRowsDefault).
+      const givenToRows = !column.optional && (!old || old.optional)
+      const fill = column.type === 'reference' && !givenToRows ? '' : existingRowsDefault(column)
       if (old && needsRebuild(old, column)) {
         rebuildsUp.push(
           ...rebuildSteps(table, name, old, column, taken),
@@ -119,6 +124,8 @@ export function diffSchemas(
         if (column.unique) {
           indexUp.push(uniqueLine(table, name))
           notes.push(uniqueNote(table, name, column.optional ? undefined : fill))
+        } else if (column.references) {
+          indexUp.push(referenceIndexLine(table, name))
         }
         continue
       }
@@ -167,7 +174,7 @@ export function diffSchemas(
     up.push(...rebuildsUp)
     down.unshift(...rebuildsDown)
   }
-  for (const [table, previous] of Object.entries(before.tables)) {
+  for (const [table, previous] of referencedFirst(before.tables).reverse()) {
     if (!after.tables[table]) {
       up.push({ call: 'dropTable', table, lines: [] })
       down.unshift(createTable(table, previous))
@@ -175,6 +182,26 @@ export function diffSchemas(
   }
   notes.push(...likelyRenames(before, after))
   return { up, down: [...down, ...renamesDown], notes }
+}
+
+/**
+ * The tables in an order that creates each after the tables its foreign keys refer to (and so
+ * drops each before them, reversed); otherwise in the snapshot's order.
+ */
+function referencedFirst(tables: Record<string, TableSnapshot>): [string, TableSnapshot][] {
+  const ordered: [string, TableSnapshot][] = []
+  const placed = new Set<string>()
+  const place = (table: string, seen: Set<string>) => {
+    if (placed.has(table) || seen.has(table) || !tables[table]) return
+    seen.add(table)
+    for (const column of Object.values(tables[table].columns)) {
+      if (column.references) place(column.references, seen)
+    }
+    placed.add(table)
+    ordered.push([table, tables[table]])
+  }
+  for (const table of Object.keys(tables)) place(table, new Set())
+  return ordered
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, globSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type {
   EntityDefinition,
   PropertyDefinition,
@@ -10,10 +10,14 @@ import { assertPropertyCount } from './definition_limits.js'
 import { entityNames } from './entity_names.js'
 import { assertUniqueKeyType } from './property_syntax.js'
 import { pascalCase, snakeCase } from './names.js'
+import { assertReferences } from './references.js'
 import { ScaffoldError } from './scaffold_error.js'
 
-/** A column as the entity definition described it: type, options and nullability. */
-export type ColumnSnapshot = PropertyDefinition
+/**
+ * A column as the entity definition described it: type, options and nullability; a reference's
+ * column also names the table its foreign key refers to.
+ */
+export type ColumnSnapshot = PropertyDefinition & { readonly references?: string }
 
 export interface TableSnapshot {
   entity: string
@@ -86,6 +90,12 @@ export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityD
       definitions.push(definition)
     }
   }
+  const names = definitions.map((definition) => definition.name)
+  for (const definition of definitions) {
+    const others = names.filter((name) => name !== definition.name)
+    const module = { pascal: pascalCase(basename(moduleRoot)), root: moduleRoot }
+    assertReferences(definition.name, definition.properties, module, others)
+  }
   return definitions
 }
 
@@ -134,7 +144,9 @@ export async function schemaFromDefinitions(
         Object.entries(definition.properties).map(
           ([field, { renamedFrom: _renamedFrom, ...column }]: [string, PropertyDefinition]) => [
             snakeCase(field),
-            column,
+            column.type === 'reference'
+              ? { ...column, references: tableName(moduleFolder, column.entity!) }
+              : column,
           ]
         )
       ),

@@ -7,8 +7,8 @@ import { SQL_IDENTIFIER_LIMIT } from './names.js'
  * longer. A generated repository names the same index to recognise a value taken
  * (`uniqueKeyTaken` of `@pantheon/kit/persistence`), so both read it from here.
  */
-export function uniqueIndexName(table: string, column: string): string {
-  const name = `${table}_${column}_unique`
+export function uniqueIndexName(table: string, column: string, suffix = 'unique'): string {
+  const name = `${table}_${column}_${suffix}`
   if (name.length <= SQL_IDENTIFIER_LIMIT) return name
   const hash = createHash('sha256').update(name).digest('hex').slice(0, 8)
   return `${name.slice(0, SQL_IDENTIFIER_LIMIT - hash.length - 1)}_${hash}`
@@ -22,4 +22,12 @@ export function uniqueLine(table: string, column: string): string {
 /** The schema-builder line that drops it. */
 export function dropUniqueLine(table: string, column: string): string {
   return `table.dropUnique(['${column}'], '${uniqueIndexName(table, column)}')`
+}
+
+/**
+ * The schema-builder line that indexes a reference's column: PostgreSQL does not index a foreign
+ * key by itself, and both the lists filtering by it and the check of a removal read it.
+ */
+export function referenceIndexLine(table: string, column: string): string {
+  return `table.index(['${column}'], '${uniqueIndexName(table, column, 'index')}')`
 }

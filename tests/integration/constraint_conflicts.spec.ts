@@ -73,7 +73,7 @@ test.group('Constraint violations during a request', (group) => {
     assert.lengthOf(rows, 1)
   })
 
-  test('deleting a row another table refers to answers 409 Conflict, and it stays', async ({
+  test('deleting a row another table refers to answers 409 <Entity>.StillReferenced, and it stays', async ({
     assert,
     client,
   }) => {
@@ -85,7 +85,12 @@ test.group('Constraint violations during a request', (group) => {
 
     response.assertStatus(409)
     response.assertHeader('content-type', PROBLEM_JSON)
-    assert.containsSubset(response.body(), { code: 'Database.ForeignKeyViolation' })
+    // The repository's removal (removeVersioned) names the entity; nothing of the table is sent.
+    assert.containsSubset(response.body(), {
+      code: 'Product.StillReferenced',
+      detail: 'This Product is referred to by stored records: remove or change those first',
+    })
+    assert.notInclude(JSON.stringify(response.body()), REFERRING)
     assert.lengthOf(await db.from('catalog_products').where('id', id), 1)
   })
 })

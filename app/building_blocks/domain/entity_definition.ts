@@ -1,6 +1,9 @@
 import { DomainError } from './domain_error.js'
 
-/** The property types an entity can have; each maps to one TypeScript type and one column type. */
+/**
+ * The value types an entity's property can have; each maps to one TypeScript type and one column
+ * type. A property can also be a reference to another entity of its module (`reference`).
+ */
 export const PROPERTY_TYPES = [
   'string',
   'text',
@@ -15,7 +18,14 @@ export const PROPERTY_TYPES = [
   'enum',
 ] as const
 
-export type PropertyType = (typeof PROPERTY_TYPES)[number]
+export type ValuePropertyType = (typeof PROPERTY_TYPES)[number]
+
+/**
+ * A property's type: a value type, or `reference`, the id of another entity of the same module
+ * (`customerId: { type: 'reference', optional: false, entity: 'Customer' }`): a foreign key in
+ * the database, typed by that entity's id class.
+ */
+export type PropertyType = ValuePropertyType | 'reference'
 
 export interface PropertyDefinition {
   readonly type: PropertyType
@@ -28,6 +38,8 @@ export interface PropertyDefinition {
   readonly scale?: number
   /** The values an enum takes. */
   readonly values?: readonly string[]
+  /** The entity a reference names, of the same module (`Customer`). */
+  readonly entity?: string
   /** A unique key: no two rows hold the same value (rows holding no value do not count). */
   readonly unique?: boolean
   /**

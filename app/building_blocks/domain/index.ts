@@ -12,6 +12,7 @@ export {
   PROPERTY_TYPES,
   type PropertyDefinition,
   type PropertyType,
+  type ValuePropertyType,
   requireProperty,
 } from './entity_definition.js'
 export { type TypedId, typedIdFactory } from './typed_id.js'

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
-import { PROPERTY_TYPES, type PropertyType } from '@pantheon/kit/domain'
+import { PROPERTY_TYPES, type ValuePropertyType } from '@pantheon/kit/domain'
 
 /** The property types `add-entity` takes (docs/commands.md, "Types"). */
-type DrawnType = PropertyType
+type DrawnType = ValuePropertyType
 
 /** One property as the definition file holds it, with its PascalCase name. */
 export interface DrawnProperty {

@@ -1,6 +1,7 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { AppError } from '../../application/app_error.js'
 import { affectedRows } from './affected_rows.js'
+import { refusedRemoval } from './entity_references.js'
 
 /**
  * A write that lost a race: another one changed (or removed and re-added) the row after this
@@ -61,7 +62,14 @@ export async function removeVersioned(
 ): Promise<boolean> {
   const query = client.from(row.table).where('id', row.id)
   if (row.version !== undefined) query.where('version', row.version)
-  if (affectedRows(await query.delete()) > 0) return true
+  let removed: unknown
+  try {
+    removed = await query.delete()
+  } catch (error) {
+    // A foreign key of another table refuses it: 409 <Entity>.StillReferenced.
+    throw refusedRemoval(error, row.entity)
+  }
+  if (affectedRows(removed) > 0) return true
   if (row.version !== undefined && (await exists(client, row.table, row.id))) {
     throw new ConcurrentUpdate(row.entity, row.id)
   }

@@ -73,6 +73,11 @@ function constraintViolation(error: unknown, depth = 0): ConstraintViolation | u
   return constraintViolation(error.cause, depth + 1)
 }
 
+/** Whether the error, or one that caused it, is a foreign-key violation. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return constraintViolation(error)?.kind === 'foreignKey'
+}
+
 /**
  * The key of `keys` whose value a write found taken in `table`, as the error to throw in place of
  * the database's, or undefined when the error is not about one of them. The index is recognised

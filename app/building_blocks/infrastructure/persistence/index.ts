@@ -12,6 +12,7 @@ export {
 } from './concurrent_update.js'
 export { uniqueKeyTaken } from './constraint_violation.js'
 export { databaseGate } from './database_gate.js'
+export { assertReferencesExist, type EntityReference } from './entity_references.js'
 export { CommitUnconfirmedError, translateDatabaseUnavailable } from './database_unavailable.js'
 export { type ListedColumn, listPage } from './list_page.js'
 export { LucidUnitOfWork } from './lucid_unit_of_work.js'

@@ -1,0 +1,115 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import {
+  ReferenceNotFound,
+  StillReferenced,
+  translateReferenceErrors,
+} from '#kit/building_blocks/infrastructure/persistence/entity_references'
+import { assertReferencesExist, removeVersioned } from '@pantheon/kit/persistence'
+import { emptyTables } from '@pantheon/kit/testing'
+
+/*
+ * The kit's side of references between entities, on the test database (SQLite, or PostgreSQL
+ * with DB_CONNECTION=pg): the check a generated repository makes before a write, the removal a
+ * foreign key refuses, and the emptying of tables that generated tests start from.
+ */
+
+const REGIONS = 'references_probe_regions'
+const ACCOUNTS = 'references_probe_accounts'
+/** Refers to the accounts, so a chain: notes → accounts → regions. */
+const NOTES = 'references_probe_notes'
+const REGION = '0190a5a8-0000-7000-8000-000000000001'
+const ACCOUNT = '0190a5a8-0000-7000-8000-000000000002'
+const MISSING = '0190a5a8-0000-7000-8000-0000000000ff'
+
+const REFERENCES = [
+  {
+    column: 'region_id',
+    field: 'regionId',
+    table: REGIONS,
+    code: 'Account.RegionNotFound',
+    message: 'No Region has this regionId',
+  },
+]
+
+async function thrownBy(write: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await write()
+  } catch (error) {
+    return error
+  }
+  return undefined
+}
+
+test.group('References between tables', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  group.each.setup(async () => {
+    const schema = db.connection().schema
+    for (const table of [NOTES, ACCOUNTS, REGIONS]) await schema.dropTableIfExists(table)
+    await schema.createTable(REGIONS, (table) => {
+      table.uuid('id').primary()
+      table.integer('version').notNullable().defaultTo(1)
+    })
+    await schema.createTable(ACCOUNTS, (table) => {
+      table.uuid('id').primary()
+      table.integer('version').notNullable().defaultTo(1)
+      table.uuid('region_id').nullable().references('id').inTable(REGIONS)
+    })
+    await schema.createTable(NOTES, (table) => {
+      table.increments('id')
+      table.uuid('account_id').notNullable().references('id').inTable(ACCOUNTS)
+    })
+    await db.table(REGIONS).insert({ id: REGION })
+    await db.table(ACCOUNTS).insert({ id: ACCOUNT, region_id: REGION })
+    await db.table(NOTES).insert({ account_id: ACCOUNT })
+    return async () => {
+      for (const table of [NOTES, ACCOUNTS, REGIONS]) await schema.dropTableIfExists(table)
+    }
+  })
+
+  test('a row naming a stored region passes the check; one naming none, or none at all, as told', async ({
+    assert,
+  }) => {
+    const client = db.connection()
+    await assertReferencesExist(client, { region_id: REGION }, REFERENCES)
+    await assertReferencesExist(client, { region_id: null }, REFERENCES)
+    const error = await thrownBy(() =>
+      assertReferencesExist(client, { region_id: MISSING }, REFERENCES)
+    )
+    assert.instanceOf(error, ReferenceNotFound)
+    const answer = translateReferenceErrors(error)
+    assert.equal(answer?.kind, 'validation')
+    assert.equal(answer?.code, 'Account.RegionNotFound')
+    assert.deepEqual(answer?.fieldErrors, [
+      { field: 'regionId', code: 'Account.RegionNotFound', message: 'No Region has this regionId' },
+    ])
+  })
+
+  test('removing a row another refers to is refused as StillReferenced (409), and the row stays', async ({
+    assert,
+  }) => {
+    const row = { table: REGIONS, entity: 'Region', id: REGION, version: 1 }
+    const error = await thrownBy(() => removeVersioned(db.connection(), row))
+    assert.instanceOf(error, StillReferenced)
+    const answer = translateReferenceErrors(error)
+    assert.equal(answer?.kind, 'conflict')
+    assert.equal(answer?.code, 'Region.StillReferenced')
+    assert.lengthOf(await db.from(REGIONS).where('id', REGION), 1)
+  })
+
+  test('emptyTables empties the tables and, first, every table that refers to them', async ({
+    assert,
+  }) => {
+    await emptyTables(REGIONS)
+    for (const table of [NOTES, ACCOUNTS, REGIONS]) {
+      assert.lengthOf(await db.from(table), 0, table)
+    }
+  })
+
+  test('emptyTables leaves alone the tables a table refers to', async ({ assert }) => {
+    await emptyTables(NOTES)
+    assert.lengthOf(await db.from(NOTES), 0)
+    assert.lengthOf(await db.from(ACCOUNTS), 1)
+    assert.lengthOf(await db.from(REGIONS), 1)
+  })
+})
