@@ -130,6 +130,10 @@ export default class AddCommand extends ScaffoldCommand {
       entityFields: entityFieldSpecs,
       fields,
       validatorImports: validatorKitImports(fields).join(', '),
+      // The part types its fields hold lists of (`NewOrderLine`).
+      partTypes: fields.flatMap((field) =>
+        field.part ? [{ name: `New${field.part.pascal}`, file: `${field.part.snake}.js` }] : []
+      ),
       // The id classes of the entities its fields refer to: a validator reads each into one.
       referencedIds:
         intent.kind === 'custom' || intent.kind === 'delete'

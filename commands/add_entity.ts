@@ -1,9 +1,20 @@
 import { existsSync } from 'node:fs'
 import { args, flags } from '@adonisjs/core/ace'
 import type { EntityDefinition } from '../app/building_blocks/domain/entity_definition.js'
-import { planRepositoryRegistration, renderEntityFiles } from '../app/scaffolding/entity_files.js'
+import string from '@adonisjs/core/helpers/string'
+import {
+  DEFAULT_MAX_ITEMS,
+  DEFAULT_MIN_ITEMS,
+  itemBounds,
+  registerParts,
+} from '../app/scaffolding/aggregate_parts.js'
+import {
+  entityToRender,
+  planRepositoryRegistration,
+  renderEntityFiles,
+} from '../app/scaffolding/entity_files.js'
 import { collidingEntity, entityNames } from '../app/scaffolding/entity_names.js'
-import { parseProperties } from '../app/scaffolding/entity_properties.js'
+import { parseProperties, type PropertySpec } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, assertTableName } from '../app/scaffolding/names.js'
@@ -32,8 +43,25 @@ export default class AddEntity extends ScaffoldCommand {
   })
   declare properties?: string
 
+  @flags.string({
+    description:
+      'Make it a part of an aggregate of the module (an OrderLine of an Order): stored and loaded with it, with no repository of its own',
+  })
+  declare partOf?: string
+
+  @flags.number({
+    description: `With --part-of: how many the aggregate holds at least (${DEFAULT_MIN_ITEMS} when not given)`,
+  })
+  declare minItems?: number
+
+  @flags.number({
+    description: `With --part-of: how many the aggregate holds at most (${DEFAULT_MAX_ITEMS} when not given)`,
+  })
+  declare maxItems?: number
+
   #module?: ModuleTarget
   #replaced = false
+  #aggregate?: string
 
   protected async plan(): Promise<FilePlan> {
     const module = existingModule(this.app, this.module)
@@ -63,9 +91,19 @@ export default class AddEntity extends ScaffoldCommand {
       this.name,
       Object.fromEntries(properties.map((p) => [p.field, p.definition])),
       module,
-      existing.filter((name) => name !== this.name)
+      definitions
+        .filter((definition) => definition.partOf === undefined && definition.name !== this.name)
+        .map((definition) => definition.name)
     )
 
+    if (this.partOf !== undefined) {
+      return this.planPart(module, properties, definitions)
+    }
+    if (this.minItems !== undefined || this.maxItems !== undefined) {
+      throw new ScaffoldError(
+        '--min-items and --max-items are for a part: add --part-of <Aggregate>'
+      )
+    }
     const plan = new FilePlan(this.app.makePath())
     const files = await renderEntityFiles(
       this.app,
@@ -90,8 +128,68 @@ export default class AddEntity extends ScaffoldCommand {
     return plan
   }
 
+  /**
+   * A part of an aggregate: its definition and its own file, then the aggregate's files and use
+   * cases written again to hold the list of them.
+   */
+  private async planPart(
+    module: ModuleTarget,
+    properties: PropertySpec[],
+    definitions: EntityDefinition[]
+  ): Promise<FilePlan> {
+    if (this.aggregate) {
+      throw new ScaffoldError(
+        `${this.name} cannot be both an aggregate and a part of ${this.partOf}: leave --aggregate out`
+      )
+    }
+    assertPascalCaseName(this.partOf!, 'entity')
+    const items = {
+      min: this.minItems ?? DEFAULT_MIN_ITEMS,
+      max: this.maxItems ?? DEFAULT_MAX_ITEMS,
+    }
+    const bounds = itemBounds(items, `${this.name}, a part of ${this.partOf}`)
+    const part: EntityDefinition = {
+      name: this.name,
+      aggregate: false,
+      partOf: this.partOf,
+      items,
+      properties: Object.fromEntries(properties.map((p) => [p.field, p.definition])),
+    }
+    const others = definitions.filter((candidate) => candidate.name !== this.name)
+    const next = [...others, part]
+    // Refuses a part that cannot be one, and gives the aggregate its parts.
+    registerParts(next, module.pascal)
+    const aggregate = next.find((candidate) => candidate.name === this.partOf)!
+    this.#aggregate = aggregate.name
+    const plan = new FilePlan(this.app.makePath())
+    const files = await renderEntityFiles(
+      this.app,
+      module,
+      {
+        name: this.name,
+        aggregate: false,
+        properties,
+        partOf: { name: aggregate.name, ...bounds },
+      },
+      { withDefinition: true }
+    )
+    for (const file of files) plan.create(file.destination, file.contents)
+    const aggregateFiles = await renderEntityFiles(this.app, module, entityToRender(aggregate), {
+      withDefinition: false,
+    })
+    for (const file of aggregateFiles) plan.generate(file.destination, file.contents)
+    await planEntityUseCases(this, plan, module, aggregate, next)
+    return plan
+  }
+
   protected nextSteps(): string[] {
     const module = this.#module!
+    if (this.#aggregate) {
+      return [
+        `Create its table: node ace add-migration Add${string.plural(this.name)} --module ${module.pascal}`,
+        `Its ${this.#aggregate}'s commands, queries and endpoints carry them: node ace add-crud ${this.#aggregate} --module ${module.pascal} (when not done yet)`,
+      ]
+    }
     if (this.#replaced) {
       return [
         `Bring its table in line: node ace add-migration Change${this.name} --module ${module.pascal}`,

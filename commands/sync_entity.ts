@@ -4,7 +4,7 @@ import { args, flags } from '@adonisjs/core/ace'
 import type { EntityDefinition } from '../app/building_blocks/domain/entity_definition.js'
 import { entityNames } from '../app/scaffolding/entity_names.js'
 import {
-  definitionProperties,
+  entityToRender,
   planRepositoryRegistration,
   renderEntityFiles,
 } from '../app/scaffolding/entity_files.js'
@@ -60,16 +60,23 @@ export default class SyncEntity extends ScaffoldCommand {
     }
 
     const plan = new FilePlan(this.app.makePath())
-    const files = await renderEntityFiles(
-      this.app,
-      module,
-      { ...definition, properties: definitionProperties(definition) },
-      { withDefinition: false }
-    )
+    const files = await renderEntityFiles(this.app, module, entityToRender(definition), {
+      withDefinition: false,
+    })
     for (const file of files) plan.generate(file.destination, file.contents)
-    await planRepositoryRegistration(plan, module, definition.name)
-    await planEntityUseCases(this, plan, module, definition, definitions)
-    await this.planPublishers(plan, module, definition)
+    if (definition.partOf === undefined) {
+      await planRepositoryRegistration(plan, module, definition.name)
+      await planEntityUseCases(this, plan, module, definition, definitions)
+      await this.planPublishers(plan, module, definition)
+    } else {
+      // A part lives in its aggregate's files: they follow it.
+      const aggregate = definitions.find((candidate) => candidate.name === definition.partOf)!
+      const aggregateFiles = await renderEntityFiles(this.app, module, entityToRender(aggregate), {
+        withDefinition: false,
+      })
+      for (const file of aggregateFiles) plan.generate(file.destination, file.contents)
+      await planEntityUseCases(this, plan, module, aggregate, definitions)
+    }
 
     const table = tableName(module.folder, definition.name)
     const changes = diffSchemas(

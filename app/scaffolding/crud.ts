@@ -5,6 +5,7 @@ import {
 } from '../building_blocks/domain/entity_definition.js'
 import { LIST_PARAMETERS } from '../building_blocks/application/list_parameters.js'
 import { assertPropertyCount } from './definition_limits.js'
+import { type AggregatePart, partsOf } from './aggregate_parts.js'
 import { entityNames, type EntityNames } from './entity_names.js'
 import { orNull, propertySpec } from './entity_properties.js'
 import {
@@ -249,6 +250,8 @@ export interface FieldSpec {
   /** A valid JSON value for tests. */
   sample: string
   column: string
+  /** The part it holds a list of, for the field of an aggregate's parts. */
+  part?: EntityNames
 }
 
 /** A valid JSON value of the property, for tests. */
@@ -267,6 +270,68 @@ function sample(property: PropertyDefinition): string {
 }
 
 export function entityFields(entity: EntityDefinition, source = 'entity'): FieldSpec[] {
+  return [
+    ...propertyFields(entity, source),
+    ...partsOf(entity).map((part) => partField(part, source)),
+  ]
+}
+
+/**
+ * One part of an item as JSON and as the entity holds it, for tests: its samples, or (`other`)
+ * another value where a property has one.
+ */
+function partItem(part: AggregatePart, other: boolean): { json: string; entity: string } {
+  const properties = Object.entries(part.definition.properties)
+  const value = (property: PropertyDefinition, form: 'json' | 'entity') => {
+    const changed = other ? otherSample(property) : undefined
+    if (changed) return changed[form]
+    return form === 'json' ? sample(property) : propertySpec('Sample', property).sample
+  }
+  const object = (form: 'json' | 'entity') =>
+    `{ ${properties.map(([field, property]) => `${field}: ${value(property, form)}`).join(', ')} }`
+  return { json: object('json'), entity: object('entity') }
+}
+
+/**
+ * Samples of an aggregate's parts for tests: two items (the second with other values, so that
+ * their order shows), and, as another value of the list, the second alone.
+ */
+export function partSamples(part: AggregatePart) {
+  const first = partItem(part, false)
+  const second = partItem(part, true)
+  const two = (form: 'json' | 'entity') =>
+    part.maxItems >= 2 ? `[${first[form]}, ${second[form]}]` : `[${first[form]}]`
+  return {
+    json: two('json'),
+    entity: two('entity'),
+    other:
+      part.minItems <= 1 ? { json: `[${second.json}]`, entity: `[${second.entity}]` } : undefined,
+  }
+}
+
+/**
+ * The field of an aggregate's parts: a list of objects, each property validated as on its own
+ * (an error names `lines.1.quantity`), bounded in count; a command carries `New<Part>` items.
+ */
+function partField(part: AggregatePart, source: string): FieldSpec {
+  const items = propertyFields(part.definition, 'item')
+  const object = (key: 'rule' | 'representation') =>
+    `vine.object({ ${items.map((item) => `${item.field}: ${item[key]}`).join(', ')} })`
+  return {
+    field: part.field,
+    optional: false,
+    tsType: `New${part.names.pascal}[]`,
+    dtoType: `{ ${items.map((item) => `${item.field}: ${item.dtoType}`).join('; ')} }[]`,
+    rule: `vine.array(${object('rule')}).minLength(${part.minItems}).maxLength(${part.maxItems})`,
+    representation: `vine.array(${object('representation')})`,
+    toDto: `${source}.${part.field}.map((item) => ({ ${items.map((item) => `${item.field}: ${item.toDto}`).join(', ')} }))`,
+    sample: partSamples(part).json,
+    column: '',
+    part: part.names,
+  }
+}
+
+function propertyFields(entity: EntityDefinition, source: string): FieldSpec[] {
   return Object.entries(entity.properties).map(([field, property]) => {
     const value = `${source}.${field}`
     const isDate = property.type === 'date' || property.type === 'datetime'
@@ -385,10 +450,13 @@ function patchRule(property: PropertyDefinition): string {
 export function patchFields(entity: EntityDefinition): FieldSpec[] {
   return entityFields(entity).map((field) => ({
     ...field,
-    rule: patchRule(entity.properties[field.field]),
+    // A list of parts is replaced whole when sent; it cannot be cleared.
+    rule: field.part
+      ? `${field.rule}.use(notNull()).optional()`
+      : patchRule(entity.properties[field.field]),
     optional: true,
     mayBeAbsent: true,
-    refusesNull: !entity.properties[field.field].optional,
+    refusesNull: field.part !== undefined || !entity.properties[field.field].optional,
   }))
 }
 

@@ -1,4 +1,12 @@
-import { entityFields, listedFields, otherSample, sortedFields, type CrudIntent } from './crud.js'
+import { partsOf } from './aggregate_parts.js'
+import {
+  entityFields,
+  listedFields,
+  otherSample,
+  partSamples,
+  sortedFields,
+  type CrudIntent,
+} from './crud.js'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import { propertySpec } from './entity_properties.js'
 import { pascalCase, sentenceWords } from './names.js'
@@ -107,6 +115,7 @@ export function successPath(
   const collection = shape.exec(route)?.[1]
   if (method !== expected || collection === undefined) return undefined
   const properties = Object.entries(intent.entity.properties)
+  const parts = partsOf(intent.entity)
   const fields = entityFields(intent.entity)
   return {
     kind: intent.kind,
@@ -114,10 +123,13 @@ export function successPath(
     // From the module's tests/integration/ folder, where the starter test is written.
     entityImport: `../../domain/${intent.names.snake}.js`,
     repositoryImport: `../../domain/${intent.names.snake}_repository.js`,
-    stored: properties.map(([field, definition]) => ({
-      field,
-      sample: propertySpec('Sample', definition).sample,
-    })),
+    stored: [
+      ...properties.map(([field, definition]) => ({
+        field,
+        sample: propertySpec('Sample', definition).sample,
+      })),
+      ...parts.map((part) => ({ field: part.field, sample: partSamples(part).entity })),
+    ],
     body: fields.map((field) => ({ field: field.field, sample: field.sample })),
     url: `${base}${collection}/`,
     // A unique key: each test starts from an empty table (the tests store the same samples),
@@ -133,10 +145,16 @@ export function successPath(
     // refuses to clear a required one.
     patched: listedFields(intent.entity).find((field) => field.other !== undefined),
     // An update sends another value for every property, so that one not stored is seen.
-    changes: properties.flatMap(([field, definition]) => {
-      const other = otherSample(definition)
-      return other ? [{ field, ...other }] : []
-    }),
+    changes: [
+      ...properties.flatMap(([field, definition]) => {
+        const other = otherSample(definition)
+        return other ? [{ field, ...other }] : []
+      }),
+      ...parts.flatMap((part) => {
+        const other = partSamples(part).other
+        return other ? [{ field: part.field, ...other }] : []
+      }),
+    ],
     cleared: properties.find(([, definition]) => definition.optional)?.[0],
     kept: properties.find(([, definition]) => !definition.optional)?.[0],
     sorted: sortedFields(intent.entity),

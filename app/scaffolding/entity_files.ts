@@ -1,6 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
-import { isListed, listFieldsName, otherSample } from './crud.js'
+import { isListed, listFieldsName, otherSample, partSamples } from './crud.js'
+import { type AggregatePart, itemBounds, partsOf } from './aggregate_parts.js'
 import { entityNames } from './entity_names.js'
 import {
   fromColumnExpression,
@@ -34,9 +35,19 @@ export function propertiesFlag(definition: EntityDefinition): string {
 export async function renderEntityFiles(
   app: ApplicationService,
   module: ModuleTarget,
-  entity: { name: string; aggregate: boolean; properties: PropertySpec[] },
+  entity: {
+    name: string
+    aggregate: boolean
+    properties: PropertySpec[]
+    /** The aggregate it is a part of, and how many it holds: a part has only its own file. */
+    partOf?: { name: string; minItems: number; maxItems: number }
+    /** An aggregate's parts, from the module's definitions. */
+    parts?: AggregatePart[]
+  },
   options: { withDefinition: boolean }
 ): Promise<RenderedStub[]> {
+  if (entity.partOf)
+    return renderPartFiles(app, module, { ...entity, partOf: entity.partOf }, options)
   const names = entityNames(entity.name)
   const properties = entity.properties.map((spec) => ({
     ...spec,
@@ -67,9 +78,29 @@ export async function renderEntityFiles(
         message: `No ${target} has this ${spec.field}`,
       }
     })
+  const parts = (entity.parts ?? []).map((part) => {
+    const specs = definitionProperties(part.definition)
+    return {
+      ...part,
+      table: `${module.folder}_${part.names.pluralSnake}`,
+      tableConstant: `${part.names.pluralSnake.toUpperCase()}_TABLE`,
+      constant: part.field.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase(),
+      parentColumn: `${names.snake}_id`,
+      properties: specs.map((spec) => ({
+        ...spec,
+        toModel: toModelExpression(spec, 'item'),
+        fromModel: fromColumnExpression(spec, 'row'),
+      })),
+      sample: partSamples(part).entity,
+      writesWithClient: specs.some((spec) => spec.type === 'datetime'),
+      readsWithClient: specs.some((spec) => spec.type === 'json'),
+    }
+  })
   const state = {
     moduleRoot: module.root,
     entity: names,
+    partOf: undefined,
+    parts,
     aggregate: entity.aggregate,
     properties,
     table,
@@ -89,13 +120,16 @@ export async function renderEntityFiles(
       'saveVersioned',
       ...(uniqueKeys.length > 0 ? ['type UniqueKey', 'uniqueKeyTaken'] : []),
       ...(references.length > 0 ? ['assertReferencesExist', 'type EntityReference'] : []),
+      ...(parts.length > 0 ? ['insertParts', 'loadParts', 'type PartTable', 'replaceParts'] : []),
+      ...persistenceHelpers(parts.flatMap((part) => part.properties)),
     ].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))),
     listFieldsName: listFieldsName(names.snake),
     listed: properties
       .filter((spec) => isListed(spec.definition))
       .map((spec) => ({ field: spec.field, column: spec.column, toSql: listedToSql(spec) })),
     writesWithClient: properties.some((p) => p.type === 'datetime'),
-    readsWithClient: properties.some((p) => p.type === 'json'),
+    readsWithClient:
+      properties.some((p) => p.type === 'json') || parts.some((part) => part.readsWithClient),
     firstRequired: properties.find((p) => !p.optional),
     // The starter test updates the first property that has another value than its sample.
     changed: properties
@@ -121,6 +155,37 @@ export async function renderEntityFiles(
   return rendered
 }
 
+/**
+ * A part's files: its definition (unless the definition is the source) and its own file, the
+ * part's type and the function that makes one. It has no id, repository or events: its
+ * aggregate's files hold it.
+ */
+async function renderPartFiles(
+  app: ApplicationService,
+  module: ModuleTarget,
+  part: {
+    name: string
+    properties: PropertySpec[]
+    partOf: { name: string; minItems: number; maxItems: number }
+  },
+  options: { withDefinition: boolean }
+): Promise<RenderedStub[]> {
+  const state = {
+    moduleRoot: module.root,
+    entity: entityNames(part.name),
+    aggregate: false,
+    properties: part.properties,
+    partOf: part.partOf.name,
+    partNames: entityNames(part.partOf.name),
+    items: { min: part.partOf.minItems, max: part.partOf.maxItems },
+    firstRequired: part.properties.find((p) => !p.optional),
+  }
+  const stubs = [...(options.withDefinition ? ['definition'] : []), 'part']
+  const rendered: RenderedStub[] = []
+  for (const stub of stubs) rendered.push(await renderStub(app, `entity/${stub}.stub`, state))
+  return rendered
+}
+
 /** The domain events an aggregate raises beside Created, each carrying its snapshot. */
 const CHANGES = [
   { pascal: 'Updated', snake: 'updated', verb: 'updated', carries: 'what it became' },
@@ -136,6 +201,20 @@ function listedToSql(spec: PropertySpec): string | undefined {
 
 function capitalized(word: string): string {
   return `${word.charAt(0).toUpperCase()}${word.slice(1)}`
+}
+
+/** What renderEntityFiles takes to write the files of the entity a definition describes. */
+export function entityToRender(definition: EntityDefinition) {
+  return {
+    name: definition.name,
+    aggregate: definition.aggregate,
+    properties: definitionProperties(definition),
+    partOf:
+      definition.partOf === undefined
+        ? undefined
+        : { name: definition.partOf, ...itemBounds(definition.items, definition.name) },
+    parts: partsOf(definition),
+  }
 }
 
 /** The entity's properties as add-entity reads them, from its definition. */

@@ -26,12 +26,23 @@ export interface SchemaChanges {
 /** The version of each row: 1 when stored, one more at each save (see saveVersioned). */
 const VERSION_COLUMN = `table.integer('version').notNullable().defaultTo(1)`
 
+/**
+ * A part's table has no id of its own: its rows are the aggregate's id and their position in
+ * its list, and are removed with the aggregate's row.
+ */
+function partKeyLines(partOf: NonNullable<TableSnapshot['partOf']>): string[] {
+  return [
+    `table.uuid('${partOf.column}').notNullable().references('id').inTable('${partOf.table}').onDelete('CASCADE')`,
+    `table.integer('position').notNullable()`,
+  ]
+}
+
 function createTable(table: string, snapshot: TableSnapshot): SchemaStep {
   return {
     call: 'createTable',
     table,
     lines: [
-      `table.uuid('id').primary()`,
+      ...(snapshot.partOf ? partKeyLines(snapshot.partOf) : [`table.uuid('id').primary()`]),
       ...(snapshot.versioned ? [VERSION_COLUMN] : []),
       ...Object.entries(snapshot.columns).map(([name, column]) => columnLine(name, column)),
       ...Object.entries(snapshot.columns)
@@ -40,6 +51,7 @@ function createTable(table: string, snapshot: TableSnapshot): SchemaStep {
       ...Object.entries(snapshot.columns)
         .filter(([, column]) => column.references && !column.unique)
         .map(([name]) => referenceIndexLine(table, name)),
+      ...(snapshot.partOf ? [`table.primary(['${snapshot.partOf.column}', 'position'])`] : []),
     ],
   }
 }
@@ -197,6 +209,7 @@ function referencedFirst(tables: Record<string, TableSnapshot>): [string, TableS
     for (const column of Object.values(tables[table].columns)) {
       if (column.references) place(column.references, seen)
     }
+    if (tables[table].partOf) place(tables[table].partOf.table, seen)
     placed.add(table)
     ordered.push([table, tables[table]])
   }

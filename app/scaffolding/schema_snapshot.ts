@@ -10,6 +10,7 @@ import { assertPropertyCount } from './definition_limits.js'
 import { entityNames } from './entity_names.js'
 import { assertUniqueKeyType } from './property_syntax.js'
 import { pascalCase, snakeCase } from './names.js'
+import { registerParts } from './aggregate_parts.js'
 import { assertReferences } from './references.js'
 import { ScaffoldError } from './scaffold_error.js'
 
@@ -26,6 +27,11 @@ export interface TableSnapshot {
    * concurrency). Absent in snapshots written before entities had versions.
    */
   versioned?: boolean
+  /**
+   * The table of a part of an aggregate: the aggregate's table and the column holding its id.
+   * Its rows are keyed by that id and their position, and go with the aggregate's row.
+   */
+  partOf?: { table: string; column: string }
   columns: Record<string, ColumnSnapshot>
 }
 
@@ -90,12 +96,16 @@ export async function loadEntityDefinitions(moduleRoot: string): Promise<EntityD
       definitions.push(definition)
     }
   }
-  const names = definitions.map((definition) => definition.name)
+  const module = { pascal: pascalCase(basename(moduleRoot)), root: moduleRoot }
+  // What a reference may name: an entity of the module with a table of its own, not a part.
+  const names = definitions
+    .filter((definition) => definition.partOf === undefined)
+    .map((definition) => definition.name)
   for (const definition of definitions) {
     const others = names.filter((name) => name !== definition.name)
-    const module = { pascal: pascalCase(basename(moduleRoot)), root: moduleRoot }
     assertReferences(definition.name, definition.properties, module, others)
   }
+  registerParts(definitions, module.pascal)
   return definitions
 }
 
@@ -137,9 +147,16 @@ export async function schemaFromDefinitions(
 ): Promise<SchemaSnapshot> {
   const tables: Record<string, TableSnapshot> = {}
   for (const definition of await loadEntityDefinitions(moduleRoot)) {
+    const partOf =
+      definition.partOf === undefined
+        ? undefined
+        : {
+            table: tableName(moduleFolder, definition.partOf),
+            column: `${snakeCase(definition.partOf)}_id`,
+          }
     tables[tableName(moduleFolder, definition.name)] = {
       entity: definition.name,
-      versioned: true,
+      ...(partOf ? { partOf } : { versioned: true }),
       columns: Object.fromEntries(
         Object.entries(definition.properties).map(
           ([field, { renamedFrom: _renamedFrom, ...column }]: [string, PropertyDefinition]) => [

@@ -58,6 +58,14 @@ export interface PropertyDefinition {
 export interface EntityDefinition {
   readonly name: string
   readonly aggregate: boolean
+  /**
+   * The aggregate this entity is a part of (`'Order'` for an OrderLine): an owned collection of
+   * it, stored in a table of its own with the aggregate's key, loaded and saved with it, with no
+   * repository or id of its own.
+   */
+  readonly partOf?: string
+  /** How many a part's aggregate holds at least and at most (0 and 100 when not given). */
+  readonly items?: { readonly min?: number; readonly max?: number }
   readonly properties: Readonly<Record<string, PropertyDefinition>>
 }
 

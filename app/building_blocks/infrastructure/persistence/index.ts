@@ -2,6 +2,7 @@
  * The public API of @pantheon/kit/persistence: named exports only, pinned by
  * tests/unit/kit/public_api.spec.ts (docs/architecture.md, "The public API").
  */
+export { insertParts, loadParts, type PartTable, replaceParts } from './aggregate_parts.js'
 export { beginConfirmed, commitConfirmed, inConfirmedTransaction } from './confirmed_commit.js'
 export {
   ConcurrentUpdate,
