@@ -1,0 +1,225 @@
+import { test } from '@japa/runner'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import db from '@adonisjs/lucid/services/db'
+import AddCrud from '#commands/add_crud'
+import AddEntity from '#commands/add_entity'
+import AddMigration from '#commands/add_migration'
+import AddModule from '#commands/add_module'
+import SyncEntity from '#commands/sync_entity'
+import { filesUnder, runMigrationFile } from '#tests/common/module_files'
+import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+
+/*
+ * Parts of an aggregate (`add-entity OrderLine --part-of Order`): the part's own files, the
+ * aggregate's files written again to hold the list, the table keyed by the aggregate's id and
+ * position, and every refusal. Generated apps with parts run their own tests end to end in
+ * tests/end_to_end/real_domain.spec.ts.
+ */
+
+let shop: ScaffoldingApp
+
+const MODULE = 'PartShop'
+const FOLDER = 'part_shop'
+const ORDERS = 'part_shop_orders'
+const LINES = 'part_shop_order_lines'
+const path = (file: string) => shop.path('modules', FOLDER, file)
+const read = (file: string) => readFile(path(file), 'utf8')
+
+async function addMigration(name: string) {
+  const { exitCode, output } = await shop.run(AddMigration, [name, '--module', MODULE])
+  const folder = path('infrastructure/database/migrations')
+  const entries = await readdir(folder)
+  const file = entries
+    .filter((entry) => entry.endsWith('.ts'))
+    .sort()
+    .at(-1)!
+  return {
+    exitCode,
+    output,
+    file,
+    source: await read(`infrastructure/database/migrations/${file}`),
+  }
+}
+
+const migrate = (file: string, direction: 'up' | 'down') =>
+  runMigrationFile(path(`infrastructure/database/migrations/${file}`), direction)
+
+const addOrder = () =>
+  shop.run(AddEntity, [
+    'Order',
+    '--module',
+    MODULE,
+    '--aggregate',
+    '--properties',
+    'Number:string(20)',
+  ])
+
+const addLine = (...flags: string[]) =>
+  shop.run(AddEntity, [
+    'OrderLine',
+    '--module',
+    MODULE,
+    '--part-of',
+    'Order',
+    '--properties',
+    'Sku:string(40),Quantity:int,Note:text?',
+    ...flags,
+  ])
+
+test.group('Parts of an aggregate: add-entity --part-of', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  group.each.setup(async () => {
+    shop = await scaffoldingApp()
+    await shop.run(AddModule, [MODULE])
+    return () => shop.remove()
+  })
+
+  test('the part gets its definition and type; the aggregate and its use cases hold the list', async ({
+    assert,
+  }) => {
+    await addOrder()
+    await shop.run(AddCrud, ['Order', '--module', MODULE])
+    const { exitCode, output } = await addLine('--min-items', '1', '--max-items', '50')
+    assert.equal(exitCode, 0, output)
+
+    const definition = await read('domain/order_line_definition.ts')
+    assert.include(definition, "partOf: 'Order',")
+    assert.include(definition, 'items: { min: 1, max: 50 },')
+    const part = await read('domain/order_line.ts')
+    assert.include(part, 'export interface OrderLine {')
+    assert.include(part, 'readonly note: string | null')
+    assert.include(part, 'export function orderLine(input: NewOrderLine): OrderLine {')
+    // A part has no id, repository or events of its own.
+    for (const file of ['order_line_id.ts', 'order_line_repository.ts', 'order_line_created.ts']) {
+      assert.notInclude(Object.keys(await filesUnder(path('domain'))).join(), file)
+    }
+
+    const aggregate = await read('domain/order.ts')
+    assert.include(aggregate, 'readonly lines: readonly OrderLine[]')
+    assert.include(aggregate, 'lines: input.lines.map((item) => orderLine(item)),')
+    const repository = await read('infrastructure/persistence/lucid_order_repository.ts')
+    assert.include(repository, `export const ORDER_LINES_TABLE = '${LINES}'`)
+    assert.include(repository, "parentColumn: 'order_id'")
+    assert.match(repository, /await replaceParts\(\s*client,\s*LINES,\s*id,/)
+    assert.match(repository, /await loadParts<OrderLineRow>\(\s*client,\s*LINES,\s*ids\s*\)/)
+    // The use cases written before the part carry the lines now.
+    const validator = await read('application/commands/create_order/create_order_validator.ts')
+    assert.match(validator, /lines: vine\s*\.array\(/)
+    assert.match(validator, /\.minLength\(1\)\s*\.maxLength\(50\)/)
+    const command = await read('application/commands/create_order/create_order_command.ts')
+    assert.include(command, "import type { NewOrderLine } from '../../../domain/order_line.js'")
+    assert.include(command, 'readonly lines: NewOrderLine[]')
+    const patch = await read('application/commands/patch_order/patch_order_validator.ts')
+    assert.match(patch, /\.use\(notNull\(\)\)\s*\.optional\(\)/)
+    const dto = await read('application/dtos/order_dto.ts')
+    assert.include(dto, 'lines: { sku: string; quantity: number; note: string | null }[]')
+  })
+
+  test('the migration keys the lines by order and position and removes them with their order', async ({
+    assert,
+    cleanup,
+  }) => {
+    await addOrder()
+    await addLine()
+    const migration = await addMigration('Init')
+    assert.equal(migration.exitCode, 0, migration.output)
+    assert.match(migration.source, /\.inTable\('part_shop_orders'\)\s*\.onDelete\('CASCADE'\)/)
+    assert.include(migration.source, "table.primary(['order_id', 'position'])")
+    const [up] = migration.source.split('async down()')
+    assert.isBelow(up.indexOf(`createTable('${ORDERS}'`), up.indexOf(`createTable('${LINES}'`))
+
+    await db.connection().schema.dropTableIfExists(LINES)
+    await db.connection().schema.dropTableIfExists(ORDERS)
+    cleanup(async () => {
+      await db.connection().schema.dropTableIfExists(LINES)
+      await db.connection().schema.dropTableIfExists(ORDERS)
+    })
+    await migrate(migration.file, 'up')
+    const order = '0190a5a8-0000-7000-8000-000000000001'
+    await db.table(ORDERS).insert({ id: order, number: 'N1' })
+    await db.table(LINES).multiInsert([
+      { order_id: order, position: 0, sku: 'A', quantity: 1 },
+      { order_id: order, position: 1, sku: 'B', quantity: 2 },
+    ])
+    await db.from(ORDERS).where('id', order).delete()
+    assert.lengthOf(await db.from(LINES), 0)
+    await migrate(migration.file, 'down')
+  })
+
+  test('sync-entity of a part, edited, writes its aggregate again', async ({ assert }) => {
+    await addOrder()
+    await addLine()
+    const file = path('domain/order_line_definition.ts')
+    const definition = await readFile(file, 'utf8')
+    await writeFile(
+      file,
+      definition.replace(
+        "quantity: { type: 'int', optional: false },",
+        "quantity: { type: 'int', optional: false },\n    discount: { type: 'decimal', optional: true },"
+      )
+    )
+    const { exitCode, output } = await shop.run(SyncEntity, ['OrderLine', '--module', MODULE])
+    assert.equal(exitCode, 0, output)
+    assert.include(await read('domain/order_line.ts'), 'readonly discount: number | null')
+    const repository = await read('infrastructure/persistence/lucid_order_repository.ts')
+    assert.include(repository, 'discount: item.discount')
+  })
+
+  test('refuses {what}')
+    .with([
+      {
+        what: 'a part of an entity the module lacks',
+        argv: ['Line', '--part-of', 'Basket', '--properties', 'Sku:string'],
+        message: 'There is no entity Basket in the PartShop module for Line to be a part of',
+      },
+      {
+        what: 'a part that is an aggregate',
+        argv: ['Line', '--part-of', 'Order', '--aggregate', '--properties', 'Sku:string'],
+        message: 'Line cannot be both an aggregate and a part of Order',
+      },
+      {
+        what: 'a part of an entity that is no aggregate root',
+        argv: ['Line', '--part-of', 'Note', '--properties', 'Sku:string'],
+        message: 'Line cannot be a part of Note: a part belongs to an aggregate root',
+      },
+      {
+        what: 'a unique key on a part',
+        argv: ['Line', '--part-of', 'Order', '--properties', 'Sku:string(20):unique'],
+        message: "A part's property is a value: sku of Line cannot be a unique key",
+      },
+      {
+        what: 'more items at least than at most',
+        argv: [
+          'Line',
+          '--part-of',
+          'Order',
+          '--properties',
+          'Sku:string',
+          '--min-items',
+          '5',
+          '--max-items',
+          '2',
+        ],
+        message: '--min-items (5) is more than --max-items (2)',
+      },
+      {
+        what: 'bounds without --part-of',
+        argv: ['Line', '--properties', 'Sku:string', '--max-items', '2'],
+        message: '--min-items and --max-items are for a part: add --part-of <Aggregate>',
+      },
+      {
+        what: 'more items than the limit',
+        argv: ['Line', '--part-of', 'Order', '--properties', 'Sku:string', '--max-items', '5000'],
+        message: 'at most 1000',
+      },
+    ])
+    .run(async ({ assert }, { argv, message }) => {
+      await addOrder()
+      await shop.run(AddEntity, ['Note', '--module', MODULE, '--properties', 'Text:string'])
+      const before = await filesUnder(shop.path('modules', FOLDER))
+      const { exitCode, output } = await shop.run(AddEntity, [...argv, '--module', MODULE])
+      assert.equal(exitCode, 1)
+      assert.include(output, message)
+      assert.deepEqual(await filesUnder(shop.path('modules', FOLDER)), before)
+    })
+})
