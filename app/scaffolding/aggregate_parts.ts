@@ -8,7 +8,7 @@ import { ScaffoldError } from './scaffold_error.js'
 export const DEFAULT_MIN_ITEMS = 0
 export const DEFAULT_MAX_ITEMS = 100
 /** The most parts `--max-items` allows: every part is a row written with its aggregate. */
-export const MAX_ITEMS_LIMIT = 1000
+const MAX_ITEMS_LIMIT = 1000
 
 /** A part of an aggregate, as the aggregate's generated files hold it. */
 export interface AggregatePart {
@@ -27,7 +27,7 @@ export interface AggregatePart {
  * The aggregate's field that holds its parts: the part's name without the aggregate's in front,
  * in the plural (`lines` for an Order's OrderLine; `payments` for its Payment).
  */
-export function partField(part: string, aggregate: string): string {
+function partField(part: string, aggregate: string): string {
   const own = part.startsWith(aggregate) && part.length > aggregate.length
   return camelCase(string.plural(own ? part.slice(aggregate.length) : part))
 }

@@ -65,7 +65,8 @@ export function columnLine(
       : ''
   // A foreign key to the referenced row's id; a removal of that row is refused while this one
   // refers to it (the database's default, NO ACTION).
-  const foreignKey = column.references && !options.alter ? `.references('id').inTable('${column.references}')` : ''
+  const foreignKey =
+    column.references && !options.alter ? `.references('id').inTable('${column.references}')` : ''
   return `${columnBuilder(name, column)}${nullability}${fill}${foreignKey}${options.alter ? alterCall(column) : ''}`
 }
 

@@ -218,7 +218,7 @@ export function entityToRender(definition: EntityDefinition) {
 }
 
 /** The entity's properties as add-entity reads them, from its definition. */
-export function definitionProperties(definition: EntityDefinition): PropertySpec[] {
+function definitionProperties(definition: EntityDefinition): PropertySpec[] {
   return parseProperties(propertiesFlag(definition), `in the definition of ${definition.name}`)
 }
 
