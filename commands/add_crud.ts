@@ -54,6 +54,12 @@ export default class AddCrud extends ScaffoldCommand {
         `Create it first: node ace add-entity ${this.name} --module ${module.pascal} --properties "Name:string"`
       )
     }
+    if (entity.partOf !== undefined) {
+      throw new ScaffoldError(
+        `${entity.name} is a part of ${entity.partOf}: it is created, changed and removed with its ${entity.partOf}, through the ${entity.partOf}'s own endpoints`,
+        `node ace add-crud ${entity.partOf} --module ${module.pascal}`
+      )
+    }
     const request = {
       entity: entity.name,
       module: module.pascal,

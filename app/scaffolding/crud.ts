@@ -30,7 +30,13 @@ export type CrudIntent =
     }
   | { kind: 'custom' }
 
-export function commandIntent(name: string, entities: EntityDefinition[]): CrudIntent {
+/** The entities a CRUD use case can be about: a part goes through its aggregate's. */
+function withUseCases(entities: EntityDefinition[]): EntityDefinition[] {
+  return entities.filter((entity) => entity.partOf === undefined)
+}
+
+export function commandIntent(name: string, all: EntityDefinition[]): CrudIntent {
+  const entities = withUseCases(all)
   const match = /^(Create|Update|Patch|Delete)([A-Z][A-Za-z0-9]*)$/.exec(name)
   const entity = match && entities.find((candidate) => candidate.name === match[2])
   if (!match || !entity) return { kind: 'custom' }
@@ -38,7 +44,8 @@ export function commandIntent(name: string, entities: EntityDefinition[]): CrudI
   return { kind, entity, names: entityNames(entity.name) }
 }
 
-export function queryIntent(name: string, entities: EntityDefinition[]): CrudIntent {
+export function queryIntent(name: string, all: EntityDefinition[]): CrudIntent {
+  const entities = withUseCases(all)
   const byId = /^Get([A-Z][A-Za-z0-9]*)ById$/.exec(name)
   const byIdEntity = byId && entities.find((candidate) => candidate.name === byId[1])
   if (byId && byIdEntity)

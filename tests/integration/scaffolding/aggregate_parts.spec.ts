@@ -165,6 +165,15 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
     assert.include(repository, 'discount: item.discount')
   })
 
+  test('add-crud of a part is refused, naming its aggregate', async ({ assert }) => {
+    await addOrder()
+    await addLine()
+    const { exitCode, output } = await shop.run(AddCrud, ['OrderLine', '--module', MODULE])
+    assert.equal(exitCode, 1)
+    assert.include(output, 'OrderLine is a part of Order')
+    assert.include(output, `node ace add-crud Order --module ${MODULE}`)
+  })
+
   test('refuses {what}')
     .with([
       {
