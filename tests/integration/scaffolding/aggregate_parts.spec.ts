@@ -13,7 +13,7 @@ import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
  * Parts of an aggregate (`add-entity OrderLine --part-of Order`): the part's own files, the
  * aggregate's files written again to hold the list, the table keyed by the aggregate's id and
  * position, and every refusal. Generated apps with parts run their own tests end to end in
- * tests/end_to_end/real_domain.spec.ts.
+ * tests/integration/scaffolding/real_domain.spec.ts.
  */
 
 let shop: ScaffoldingApp

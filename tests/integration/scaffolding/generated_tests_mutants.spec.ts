@@ -141,3 +141,87 @@ test.group('The generated tests catch a broken CRUD module', (group) => {
     })
     .timeout(60_000)
 })
+
+/** Mistakes in an aggregate with parts and a reference: its lines and its customer. */
+const ORDER_MUTANTS = [
+  {
+    mistake: 'a lost line item',
+    file: 'infrastructure/persistence/lucid_order_repository.ts',
+    from: /order\.lines\.map\(/,
+    to: 'order.lines.slice(0, 1).map(',
+  },
+  {
+    mistake: 'a save that keeps the old lines',
+    file: 'infrastructure/persistence/lucid_order_repository.ts',
+    from: /await replaceParts\(/,
+    to: 'void (() => replaceParts)(',
+  },
+  {
+    mistake: 'lines read back in another order',
+    file: 'infrastructure/persistence/lucid_order_repository.ts',
+    from: /\.map\(\(item\) => toOrderLine\(item\)\)/,
+    to: '.map((item) => toOrderLine(item)).reverse()',
+  },
+  {
+    mistake: 'a reference not checked (the foreign key answers 409, not 400 naming the field)',
+    file: 'infrastructure/persistence/lucid_order_repository.ts',
+    from: /await assertReferencesExist\(client, row, REFERENCES\)/,
+    to: 'void REFERENCES',
+  },
+]
+
+test.group('The generated tests catch a broken aggregate with parts and a reference', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
+  group.setup(async () => {
+    shop = await scaffoldingApp()
+    await shop.runAll([
+      [AddModule, ['Sales']],
+      [AddEntity, ['Customer', '--module', 'Sales', '--aggregate', '--properties', 'Name:string']],
+      [
+        AddEntity,
+        [
+          'Order',
+          '--module',
+          'Sales',
+          '--aggregate',
+          '--properties',
+          'Number:string(20),Customer:references(Customer)',
+        ],
+      ],
+      [
+        AddEntity,
+        [
+          'OrderLine',
+          '--module',
+          'Sales',
+          '--part-of',
+          'Order',
+          '--properties',
+          'Sku:string(40),Quantity:int',
+        ],
+      ],
+      [AddCrud, ['Order', '--module', 'Sales']],
+      [AddMigration, ['Init', '--module', 'Sales']],
+    ])
+    return () => shop.remove()
+  })
+
+  test('they pass on the module as generated', async ({ assert }) => {
+    const { passed, output } = await moduleTests()
+    assert.isTrue(passed, output)
+    assert.match(output, /Tests\s+\d+ passed/)
+  }).timeout(60_000)
+
+  test('they fail on {mistake}')
+    .with(ORDER_MUTANTS)
+    .run(async ({ assert, cleanup }, mutant) => {
+      const file = path(mutant.file)
+      const source = await readFile(file, 'utf8')
+      assert.match(source, mutant.from, `${mutant.file} no longer holds what the mutant changes`)
+      await writeFile(file, source.replace(mutant.from, mutant.to))
+      cleanup(() => writeFile(file, source))
+      const { passed, output } = await moduleTests()
+      assert.isFalse(passed, `the tests passed with ${mutant.mistake}:\n${output}`)
+    })
+    .timeout(60_000)
+})

@@ -1,19 +1,16 @@
 import { test } from '@japa/runner'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import app from '@adonisjs/core/services/app'
-import { installOffline } from '#tests/common/kit_app'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
 import { runOrFail } from '#tests/common/generated_app_commands'
-import { scaffoldInProcess } from '#tests/common/scaffolding'
+import { scaffoldInProcess, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
 
 /*
  * A real domain from `init` to live HTTP calls, with no file edited by hand, as
- * docs/scaffolding.md walks it: Sales with a Customer (a unique email) and an Order (a unique
+ * docs/scaffolding.md walks it, in an app made by `init` whose packages are this repository's
+ * (linked, as every scaffolding spec's; installing them is what the end-to-end suite proves): Sales with a Customer (a unique email) and an Order (a unique
  * number, a reference to its customer, lines as parts), their whole CRUD from add-crud, and
  * Billing keeping a copy of each customer from its Created, Updated and Deleted events.
  */
@@ -109,37 +106,38 @@ async function copyBecomes(base: string, id: string, expected: Record<string, un
 }
 
 test.group('A real domain with no hand edits: references, parts, unique keys, events', (group) => {
-  let workspace: string
-  let shop: string
+  let shop: ScaffoldingApp
 
-  group.tap((t) => t.tags(['@long']))
+  group.tap((t) => t.tags(['@slow', '@any-database']))
   group.setup(async () => {
     const dropDatabase = await createPostgresDatabase(PG_DATABASE)
-    workspace = await mkdtemp(join(tmpdir(), 'pantheon-domain-'))
-    await inApp(app.makePath(), ['ace', 'init', 'Shop', '--out', workspace], {})
-    shop = join(workspace, 'Shop')
-    await installOffline(shop)
-    for (const line of WALK) await scaffoldInProcess(shop, line)
+    shop = await scaffoldingApp()
+    for (const line of WALK) await scaffoldInProcess(shop.root, line)
     return async () => {
-      await rm(workspace, { recursive: true, force: true })
+      await shop.remove()
       await dropDatabase()
     }
   })
 
-  test('the app typechecks, lints clean and passes its own tests on {database}')
-    .with([
-      { database: 'sqlite' as const, port: 280 },
-      { database: 'pg' as const, port: 281 },
-    ])
-    .run(async ({ assert }, { database, port }) => {
-      const env = { ...DATABASES[database], NODE_ENV: 'test', TEST_PORT: String(testPort(port)) }
-      if (database === 'sqlite') {
-        await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
-        await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+  test('its modules typecheck, lint clean and pass their own tests on SQLite and PostgreSQL', async ({
+    assert,
+  }) => {
+    const root = shop.root
+    await inApp(root, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'], {})
+    await inApp(root, [join(root, 'node_modules/eslint/bin/eslint.js'), 'modules'], {})
+    for (const database of ['sqlite', 'pg'] as const) {
+      for (const module of ['sales', 'billing']) {
+        const env = { ...DATABASES[database], NODE_ENV: 'test', TEST_PORT: String(testPort(280)) }
+        const output = await inApp(
+          root,
+          ['ace', 'test', '--module', module, '--reporters=dot'],
+          env
+        )
+        assert.match(output, /Tests\s+\d+ passed/, `${module} on ${database}`)
+        assert.notMatch(output, /failed/, `${module} on ${database}`)
       }
-      const output = await inApp(shop, ['ace', 'test', '--reporters=dot'], env)
-      assert.notMatch(output, /failed/)
-    })
+    }
+  }).timeout(240_000)
 
   test('over HTTP: an order with lines, its customer, conflicts, lists and Billing', async ({
     assert,
@@ -156,7 +154,7 @@ test.group('A real domain with no hand edits: references, parts, unique keys, ev
         PORT: String(port),
         MESSAGE_TRANSPORT: 'memory',
       },
-      { appRoot: shop }
+      { appRoot: shop.root }
     )
     cleanup(async () => {
       await server.stop()
@@ -260,5 +258,5 @@ test.group('A real domain with no hand edits: references, parts, unique keys, ev
     const removed = await call(base, 'DELETE', `${sales}/customers/${customerId}`)
     assert.equal(removed.status, 204)
     await copyBecomes(base, customerId, 404)
-  })
+  }).timeout(120_000)
 })
