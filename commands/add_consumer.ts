@@ -248,6 +248,7 @@ export default class AddConsumer extends ScaffoldCommand {
     )
     const migration = await renderStub(this.app, 'migration/migration.stub', {
       destination,
+      base: { name: 'BaseSchema', from: '@adonisjs/lucid/schema' },
       description: `Creates ${model.table}`,
       origin: `written by add-consumer --read-model from the payload of ${state.type}`,
       up: renderSchemaSteps(changes.up),

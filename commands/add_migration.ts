@@ -13,6 +13,7 @@ import {
   loadEntityDefinitions,
   notedRenames,
   readSnapshot,
+  referredTables,
   schemaFromDefinitions,
   serializeSnapshot,
   snapshotPath,
@@ -72,8 +73,17 @@ export default class AddMigration extends ScaffoldCommand {
     const folder = join(module.root, 'infrastructure', 'database', 'migrations')
     // Named here, not in the stub: the timestamp orders the module's migrations.
     const destination = join(folder, `${Date.now()}_${snakeCase(this.name)}.ts`)
+    // A change to a table others refer to: SQLite rebuilds it, which its foreign keys would
+    // refuse or cascade (ForeignKeySafeSchema).
+    const referred = referredTables(before, after)
+    const altersReferred = [...changes.up, ...changes.down].some(
+      (step) => step.call !== 'createTable' && step.call !== 'dropTable' && referred.has(step.table)
+    )
     const migration = await renderStub(this.app, 'migration/migration.stub', {
       destination,
+      base: altersReferred
+        ? { name: 'ForeignKeySafeSchema', from: '@pantheon/kit/persistence' }
+        : { name: 'BaseSchema', from: '@adonisjs/lucid/schema' },
       description: this.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
       origin: `computed by add-migration from the ${module.title} module's entity definitions`,
       up: renderSchemaSteps(changes.up),

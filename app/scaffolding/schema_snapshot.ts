@@ -172,6 +172,20 @@ export async function schemaFromDefinitions(
   return { tables }
 }
 
+/** The tables other tables of the snapshots refer to: referenced entities, aggregates with parts. */
+export function referredTables(...snapshots: SchemaSnapshot[]): Set<string> {
+  const referred = new Set<string>()
+  for (const snapshot of snapshots) {
+    for (const table of Object.values(snapshot.tables)) {
+      if (table.partOf) referred.add(table.partOf.table)
+      for (const column of Object.values(table.columns)) {
+        if (column.references) referred.add(column.references)
+      }
+    }
+  }
+  return referred
+}
+
 export function serializeSnapshot(snapshot: SchemaSnapshot): string {
   return `${JSON.stringify(snapshot, null, 2)}\n`
 }

@@ -146,6 +146,64 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
     await migrate(migration.file, 'down')
   })
 
+  test("a change to the order's table keeps its lines, though SQLite rebuilds the table", async ({
+    assert,
+    cleanup,
+  }) => {
+    await shop.run(AddEntity, [
+      'Order',
+      '--module',
+      MODULE,
+      '--aggregate',
+      '--properties',
+      'Number:string(20),Note:text?',
+    ])
+    await addLine()
+    const init = await addMigration('Init')
+    const file = path('domain/order_definition.ts')
+    const definition = await readFile(file, 'utf8')
+    await writeFile(file, definition.replace("    note: { type: 'text', optional: true },\n", ''))
+    const dropped = await addMigration('DropOrderNote')
+    assert.equal(dropped.exitCode, 0, dropped.output)
+    assert.include(
+      dropped.source,
+      "import { ForeignKeySafeSchema } from '@pantheon/kit/persistence'"
+    )
+    assert.include(dropped.source, 'export default class extends ForeignKeySafeSchema {')
+    // A migration that only creates tables needs none of it.
+    assert.include(init.source, 'export default class extends BaseSchema {')
+
+    await db.connection().schema.dropTableIfExists(LINES)
+    await db.connection().schema.dropTableIfExists(ORDERS)
+    cleanup(async () => {
+      await db.connection().schema.dropTableIfExists(LINES)
+      await db.connection().schema.dropTableIfExists(ORDERS)
+    })
+    await migrate(init.file, 'up')
+    const order = '0190a5a8-0000-7000-8000-000000000001'
+    await db.table(ORDERS).insert({ id: order, number: 'N1', note: 'Gift' })
+    await db.table(LINES).multiInsert([
+      { order_id: order, position: 0, sku: 'A', quantity: 1 },
+      { order_id: order, position: 1, sku: 'B', quantity: 2 },
+    ])
+    await migrate(dropped.file, 'up')
+    assert.lengthOf(await db.from(LINES), 2)
+    await migrate(dropped.file, 'down')
+    assert.lengthOf(await db.from(LINES), 2)
+    assert.lengthOf(await db.from(ORDERS), 1)
+    // The foreign keys are on again: a line of no order is refused.
+    const orphan = {
+      order_id: '0190a5a8-0000-7000-8000-0000000000ff',
+      position: 0,
+      sku: 'C',
+      quantity: 1,
+    }
+    await assert.rejects(() => db.table(LINES).insert(orphan))
+    await db.from(LINES).delete()
+    await db.from(ORDERS).delete()
+    await migrate(init.file, 'down')
+  })
+
   test('sync-entity of a part, edited, writes its aggregate again', async ({ assert }) => {
     await addOrder()
     await addLine()
