@@ -6,6 +6,7 @@ import {
   DEFAULT_MAX_ITEMS,
   DEFAULT_MIN_ITEMS,
   itemBounds,
+  partsOf,
   registerParts,
 } from '../app/scaffolding/aggregate_parts.js'
 import {
@@ -104,11 +105,25 @@ export default class AddEntity extends ScaffoldCommand {
         '--min-items and --max-items are for a part: add --part-of <Aggregate>'
       )
     }
+    const definition: EntityDefinition = {
+      name: this.name,
+      aggregate: Boolean(this.aggregate),
+      // Each property whole, options included: an enum's values, a string's length.
+      properties: Object.fromEntries(properties.map((p) => [p.field, p.definition])),
+    }
+    const next = [...definitions.filter((candidate) => candidate.name !== this.name), definition]
+    // An aggregate replaced with --force keeps its parts (and refuses to stop being one).
+    registerParts(next, module.pascal)
     const plan = new FilePlan(this.app.makePath())
     const files = await renderEntityFiles(
       this.app,
       module,
-      { name: this.name, aggregate: Boolean(this.aggregate), properties },
+      {
+        name: this.name,
+        aggregate: Boolean(this.aggregate),
+        properties,
+        parts: partsOf(definition),
+      },
       { withDefinition: true }
     )
     for (const file of files) plan.create(file.destination, file.contents)
@@ -116,14 +131,7 @@ export default class AddEntity extends ScaffoldCommand {
     if (exists) {
       // Replacing an entity replaces what was generated from it: its use cases and endpoints
       // follow the new properties.
-      const definition: EntityDefinition = {
-        name: this.name,
-        aggregate: Boolean(this.aggregate),
-        // Each property whole, options included: an enum's values, a string's length.
-        properties: Object.fromEntries(properties.map((p) => [p.field, p.definition])),
-      }
-      const others = definitions.filter((candidate) => candidate.name !== this.name)
-      await planEntityUseCases(this, plan, module, definition, [...others, definition])
+      await planEntityUseCases(this, plan, module, definition, next)
     }
     return plan
   }

@@ -223,6 +223,34 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
     assert.include(repository, 'discount: item.discount')
   })
 
+  test('an aggregate replaced with --force keeps its parts; made an entity, it is refused', async ({
+    assert,
+  }) => {
+    await addOrder()
+    await addLine()
+    const replaced = await shop.run(AddEntity, [
+      'Order',
+      '--module',
+      MODULE,
+      '--aggregate',
+      '--force',
+      '--properties',
+      'Number:string(20),Total:decimal(10,2)',
+    ])
+    assert.equal(replaced.exitCode, 0, replaced.output)
+    assert.include(await read('domain/order.ts'), 'readonly lines: readonly OrderLine[]')
+    const demoted = await shop.run(AddEntity, [
+      'Order',
+      '--module',
+      MODULE,
+      '--force',
+      '--properties',
+      'Number:string(20)',
+    ])
+    assert.equal(demoted.exitCode, 1)
+    assert.include(demoted.output, 'OrderLine cannot be a part of Order')
+  })
+
   test('add-crud of a part is refused, naming its aggregate', async ({ assert }) => {
     await addOrder()
     await addLine()
