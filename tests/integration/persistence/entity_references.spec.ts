@@ -7,6 +7,7 @@ import {
 } from '#kit/building_blocks/infrastructure/persistence/entity_references'
 import { assertReferencesExist, removeVersioned } from '@pantheon/kit/persistence'
 import { emptyTables } from '@pantheon/kit/testing'
+import { thrownBy } from '#tests/common/module_files'
 
 /*
  * The kit's side of references between entities, on the test database (SQLite, or PostgreSQL
@@ -31,15 +32,6 @@ const REFERENCES = [
     message: 'No Region has this regionId',
   },
 ]
-
-async function thrownBy(write: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await write()
-  } catch (error) {
-    return error
-  }
-  return undefined
-}
 
 test.group('References between tables', (group) => {
   group.tap((t) => t.tags(['@any-database']))

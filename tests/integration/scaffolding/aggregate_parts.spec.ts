@@ -1,12 +1,11 @@
 import { test } from '@japa/runner'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import db from '@adonisjs/lucid/services/db'
 import AddCrud from '#commands/add_crud'
 import AddEntity from '#commands/add_entity'
-import AddMigration from '#commands/add_migration'
 import AddModule from '#commands/add_module'
 import SyncEntity from '#commands/sync_entity'
-import { filesUnder, runMigrationFile } from '#tests/common/module_files'
+import { filesUnder, moduleMigrations } from '#tests/common/module_files'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 /*
@@ -23,26 +22,10 @@ const FOLDER = 'part_shop'
 const ORDERS = 'part_shop_orders'
 const LINES = 'part_shop_order_lines'
 const path = (file: string) => shop.path('modules', FOLDER, file)
-const read = (file: string) => readFile(path(file), 'utf8')
-
-async function addMigration(name: string) {
-  const { exitCode, output } = await shop.run(AddMigration, [name, '--module', MODULE])
-  const folder = path('infrastructure/database/migrations')
-  const entries = await readdir(folder)
-  const file = entries
-    .filter((entry) => entry.endsWith('.ts'))
-    .sort()
-    .at(-1)!
-  return {
-    exitCode,
-    output,
-    file,
-    source: await read(`infrastructure/database/migrations/${file}`),
-  }
-}
-
+const addMigration = (name: string) => moduleMigrations(shop, MODULE).add(name)
 const migrate = (file: string, direction: 'up' | 'down') =>
-  runMigrationFile(path(`infrastructure/database/migrations/${file}`), direction)
+  moduleMigrations(shop, MODULE).run(file, direction)
+const read = (file: string) => readFile(path(file), 'utf8')
 
 const addOrder = () =>
   shop.run(AddEntity, [

@@ -36,7 +36,36 @@ async function moduleTests(): Promise<{ passed: boolean; output: string }> {
   }
 }
 
-const MUTANTS = [
+interface Mutant {
+  mistake: string
+  file: string
+  from: RegExp
+  to: string
+}
+
+/** The module's tests pass as generated, and fail on each mutant, applied one at a time. */
+function mutantTests(mutants: Mutant[]) {
+  test('they pass on the module as generated', async ({ assert }) => {
+    const { passed, output } = await moduleTests()
+    assert.isTrue(passed, output)
+    assert.match(output, /Tests\s+\d+ passed/)
+  }).timeout(60_000)
+
+  test('they fail on {mistake}')
+    .with(mutants)
+    .run(async ({ assert, cleanup }, mutant) => {
+      const file = path(mutant.file)
+      const source = await readFile(file, 'utf8')
+      assert.match(source, mutant.from, `${mutant.file} no longer holds what the mutant changes`)
+      await writeFile(file, source.replace(mutant.from, mutant.to))
+      cleanup(() => writeFile(file, source))
+      const { passed, output } = await moduleTests()
+      assert.isFalse(passed, `the tests passed with ${mutant.mistake}:\n${output}`)
+    })
+    .timeout(60_000)
+}
+
+const MUTANTS: Mutant[] = [
   {
     mistake: 'an update handler that does not save',
     file: 'application/commands/update_customer/update_customer_handler.ts',
@@ -122,28 +151,11 @@ test.group('The generated tests catch a broken CRUD module', (group) => {
     return () => shop.remove()
   })
 
-  test('they pass on the module as generated', async ({ assert }) => {
-    const { passed, output } = await moduleTests()
-    assert.isTrue(passed, output)
-    assert.match(output, /Tests\s+\d+ passed/)
-  }).timeout(60_000)
-
-  test('they fail on {mistake}')
-    .with(MUTANTS)
-    .run(async ({ assert, cleanup }, mutant) => {
-      const file = path(mutant.file)
-      const source = await readFile(file, 'utf8')
-      assert.match(source, mutant.from, `${mutant.file} no longer holds what the mutant changes`)
-      await writeFile(file, source.replace(mutant.from, mutant.to))
-      cleanup(() => writeFile(file, source))
-      const { passed, output } = await moduleTests()
-      assert.isFalse(passed, `the tests passed with ${mutant.mistake}:\n${output}`)
-    })
-    .timeout(60_000)
+  mutantTests(MUTANTS)
 })
 
 /** Mistakes in an aggregate with parts and a reference: its lines and its customer. */
-const ORDER_MUTANTS = [
+const ORDER_MUTANTS: Mutant[] = [
   {
     mistake: 'a lost line item',
     file: 'infrastructure/persistence/lucid_order_repository.ts',
@@ -206,22 +218,5 @@ test.group('The generated tests catch a broken aggregate with parts and a refere
     return () => shop.remove()
   })
 
-  test('they pass on the module as generated', async ({ assert }) => {
-    const { passed, output } = await moduleTests()
-    assert.isTrue(passed, output)
-    assert.match(output, /Tests\s+\d+ passed/)
-  }).timeout(60_000)
-
-  test('they fail on {mistake}')
-    .with(ORDER_MUTANTS)
-    .run(async ({ assert, cleanup }, mutant) => {
-      const file = path(mutant.file)
-      const source = await readFile(file, 'utf8')
-      assert.match(source, mutant.from, `${mutant.file} no longer holds what the mutant changes`)
-      await writeFile(file, source.replace(mutant.from, mutant.to))
-      cleanup(() => writeFile(file, source))
-      const { passed, output } = await moduleTests()
-      assert.isFalse(passed, `the tests passed with ${mutant.mistake}:\n${output}`)
-    })
-    .timeout(60_000)
+  mutantTests(ORDER_MUTANTS)
 })

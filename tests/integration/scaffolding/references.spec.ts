@@ -1,14 +1,13 @@
 import { test } from '@japa/runner'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import db from '@adonisjs/lucid/services/db'
 import AddCommand from '#commands/add_command'
 import AddEntity from '#commands/add_entity'
 import AddEvent from '#commands/add_event'
-import AddMigration from '#commands/add_migration'
 import AddModule from '#commands/add_module'
 import RemoveEntity from '#commands/remove_entity'
 import SyncEntity from '#commands/sync_entity'
-import { filesUnder, runMigrationFile } from '#tests/common/module_files'
+import { filesUnder, moduleMigrations, thrownBy } from '#tests/common/module_files'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 /*
@@ -25,29 +24,10 @@ const FOLDER = 'ref_shop'
 const ACCOUNTS = 'ref_shop_accounts'
 const REGIONS = 'ref_shop_regions'
 const path = (file: string) => shop.path('modules', FOLDER, file)
-const read = (file: string) => readFile(path(file), 'utf8')
-
-async function addMigration(name: string) {
-  const { exitCode, output } = await shop.run(AddMigration, [name, '--module', MODULE])
-  const folder = path('infrastructure/database/migrations')
-  const entries = await readdir(folder)
-  const files = entries.filter((file) => file.endsWith('.ts')).sort()
-  const file = files.at(-1)
-  const source = file ? await read(`infrastructure/database/migrations/${file}`) : ''
-  return { exitCode, output, file: file!, source }
-}
-
+const addMigration = (name: string) => moduleMigrations(shop, MODULE).add(name)
 const migrate = (file: string, direction: 'up' | 'down') =>
-  runMigrationFile(path(`infrastructure/database/migrations/${file}`), direction)
-
-async function thrownBy(write: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await write()
-  } catch (error) {
-    return error
-  }
-  return undefined
-}
+  moduleMigrations(shop, MODULE).run(file, direction)
+const read = (file: string) => readFile(path(file), 'utf8')
 
 const addRegion = () =>
   shop.run(AddEntity, [
