@@ -18,7 +18,7 @@ import {
   stringLength,
 } from './property_syntax.js'
 import { assertPascalCaseName, camelCase, snakeCase } from './names.js'
-import { referencedSampleId } from './references.js'
+import { referencedOtherId, referencedSampleId } from './references.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /** What a command or query name says it does to which entity, when it follows a CRUD convention. */
@@ -409,6 +409,11 @@ export function otherSample(property: PropertyDefinition): ListedField['other'] 
       }
     case 'uuid':
       return same("'0190a5a8-0000-7000-8000-000000000002'")
+    case 'reference': {
+      // The second row the tests store of the referenced entity.
+      const id = referencedOtherId(property.entity!)
+      return { json: `'${id}'`, entity: `${property.entity}Id.parse('${id}')` }
+    }
     case 'enum':
       return property.values!.length > 1 ? same(`'${property.values![1]}'`) : undefined
     default:

@@ -116,6 +116,7 @@ export function successPath(
   if (method !== expected || collection === undefined) return undefined
   const properties = Object.entries(intent.entity.properties)
   const parts = partsOf(intent.entity)
+  const referenced = referencedRows(intent.entity, module.entities, module.folder)
   const fields = entityFields(intent.entity)
   return {
     kind: intent.kind,
@@ -160,7 +161,11 @@ export function successPath(
     sorted: sortedFields(intent.entity),
     // The rows its samples refer to: stored before each test into emptied tables (and the
     // entity's own table, which refers to them, emptied with them).
-    referenced: referencedRows(intent.entity, module.entities, module.folder),
+    referenced,
+    // Each of their rows, in the order they are stored.
+    referencedRows: referenced.flatMap((entity) =>
+      entity.rows.map((row) => ({ names: entity.names, ...row }))
+    ),
     // Each reference: a create or update naming a row that does not exist answers 400.
     references: properties
       .filter(([, definition]) => definition.type === 'reference')

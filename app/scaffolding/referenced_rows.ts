@@ -1,15 +1,39 @@
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
+import { partsOf } from './aggregate_parts.js'
+import { otherSample, partSamples } from './crud.js'
 import { entityNames, type EntityNames } from './entity_names.js'
 import { propertySpec } from './entity_properties.js'
-import { referencedEntities, referencedSampleId } from './references.js'
+import { referencedEntities, referencedOtherId, referencedSampleId } from './references.js'
 
-/** A row the samples of a test refer to: the entity, its fixed id, and values for the rest. */
+/** One stored row of a referenced entity: its fixed id, and a value for each property. */
+interface StoredRow {
+  id: string
+  /** Each property (and list of parts) as the entity holds it (`Customer.restore`). */
+  values: { field: string; sample: string }[]
+}
+
+/**
+ * The rows of an entity the samples of a test refer to: one under the id the samples name, and
+ * another (other values, unique keys apart) that an update's "other value" names.
+ */
 export interface ReferencedRow {
   names: EntityNames
   table: string
-  sampleId: string
-  /** Each property's sample, as the entity holds it (`Customer.restore`). */
-  stored: { field: string; sample: string }[]
+  rows: StoredRow[]
+}
+
+/** A referenced entity's row: its samples, or (`other`) another value where a property has one. */
+function storedRow(definition: EntityDefinition, other: boolean): StoredRow {
+  const values = Object.entries(definition.properties).map(([field, property]) => ({
+    field,
+    sample: (other && otherSample(property)?.entity) || propertySpec('Sample', property).sample,
+  }))
+  const parts = partsOf(definition).map((part) => ({
+    field: part.field,
+    sample: partSamples(part).entity,
+  }))
+  const id = other ? referencedOtherId(definition.name) : referencedSampleId(definition.name)
+  return { id, values: [...values, ...parts] }
 }
 
 /**
@@ -33,11 +57,7 @@ export function referencedRows(
       rows.push({
         names,
         table: `${moduleFolder}_${names.pluralSnake}`,
-        sampleId: referencedSampleId(target),
-        stored: Object.entries(referenced.properties).map(([field, property]) => ({
-          field,
-          sample: propertySpec('Sample', property).sample,
-        })),
+        rows: [storedRow(referenced, false), storedRow(referenced, true)],
       })
     }
   }

@@ -32,6 +32,11 @@ export function referencedSampleId(entity: string): string {
   return `0190a5a8-0000-7000-8000-${hex}`
 }
 
+/** The id of a second stored row of `entity`: an update's other value of a reference to it. */
+export function referencedOtherId(entity: string): string {
+  return referencedSampleId(`${entity}:other`)
+}
+
 /** The id class of a referenced entity and the file that declares it, from the same folder. */
 export function referencedIdImport(entity: string): { name: string; file: string } {
   return { name: `${entity}Id`, file: `${entityNames(entity).snake}_id.js` }

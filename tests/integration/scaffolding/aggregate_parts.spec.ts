@@ -234,6 +234,30 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
     assert.include(demoted.output, 'OrderLine cannot be a part of Order')
   })
 
+  test('an aggregate with two parts stores and reads both', async ({ assert }) => {
+    await addOrder()
+    await addLine()
+    const { exitCode, output } = await shop.run(AddEntity, [
+      'Payment',
+      '--module',
+      MODULE,
+      '--part-of',
+      'Order',
+      '--properties',
+      'Amount:decimal(10,2)',
+    ])
+    assert.equal(exitCode, 0, output)
+    const repository = await read('infrastructure/persistence/lucid_order_repository.ts')
+    for (const part of ['OrderLine', 'Payment']) {
+      assert.include(repository, `function to${part}Row(item: ${part})`)
+      assert.include(repository, `function to${part}(row: ${part}Row): ${part}`)
+    }
+    // Each part's own columns, each read back as a number where it is one.
+    assert.include(repository, 'amount: Number(row.amount)')
+    assert.include(repository, 'quantity: Number(row.quantity)')
+    assert.include(await read('domain/order.ts'), 'readonly payments: readonly Payment[]')
+  })
+
   test('add-crud of a part is refused, naming its aggregate', async ({ assert }) => {
     await addOrder()
     await addLine()
