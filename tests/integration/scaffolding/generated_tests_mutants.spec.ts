@@ -175,6 +175,12 @@ const ORDER_MUTANTS: Mutant[] = [
     to: '.map((item) => toOrderLine(item)).reverse()',
   },
   {
+    mistake: 'an update handler that keeps the customer it was sent another of',
+    file: 'application/commands/update_order/update_order_handler.ts',
+    from: /customerId: command\.customerId,/,
+    to: 'customerId: undefined,',
+  },
+  {
     mistake: 'a reference not checked (the foreign key answers 409, not 400 naming the field)',
     file: 'infrastructure/persistence/lucid_order_repository.ts',
     from: /await assertReferencesExist\(client, row, REFERENCES\)/,
