@@ -261,5 +261,7 @@ test.group('Generated CRUD values end to end', (group) => {
         assert.equal(refused.status, 400, `${JSON.stringify(invalid)}: ${JSON.stringify(refused)}`)
       }
     })
-    .timeout(600_000)
+    // A ceiling, not a speed check: every program it runs has a limit of its own (runOrFail), and
+    // the SQLite case typechecks, lints and tests a whole app on a core CI shares with four lanes.
+    .timeout(900_000)
 })
