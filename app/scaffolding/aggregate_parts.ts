@@ -1,7 +1,7 @@
 import string from '@adonisjs/core/helpers/string'
 import type { EntityDefinition } from '../building_blocks/domain/entity_definition.js'
 import { entityNames, type EntityNames } from './entity_names.js'
-import { camelCase, pascalCase } from './names.js'
+import { camelCase, pascalCase, snakeCase } from './names.js'
 import { ScaffoldError } from './scaffold_error.js'
 
 /** How many parts an aggregate holds when the part's definition does not say. */
@@ -92,6 +92,17 @@ export function registerParts(definitions: readonly EntityDefinition[], module: 
           property.unique
             ? 'A unique key of a part would span the parts of every aggregate: keep it on the aggregate'
             : 'Put the reference on the aggregate'
+        )
+      }
+    }
+    // The part's table keys its rows by these two columns (schema_diff).
+    const keyColumns = [`${snakeCase(aggregate.name)}_id`, 'position']
+    for (const property of Object.keys(part.properties)) {
+      const column = snakeCase(property)
+      if (keyColumns.includes(column)) {
+        throw new ScaffoldError(
+          `${part.name} cannot have a property ${property}: its table keys each ${part.name} by ${keyColumns.join(' and ')}`,
+          `Choose another name, such as ${property}Value`
         )
       }
     }

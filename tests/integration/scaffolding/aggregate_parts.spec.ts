@@ -290,6 +290,17 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
         message: "A part's property is a value: sku of Line cannot be a unique key",
       },
       {
+        what: "a part's property named as its table's key column",
+        argv: ['Line', '--part-of', 'Order', '--properties', 'Sku:string,Position:int'],
+        message:
+          'Line cannot have a property position: its table keys each Line by order_id and position',
+      },
+      {
+        what: "a part's property named as its aggregate's id",
+        argv: ['Line', '--part-of', 'Order', '--properties', 'OrderId:uuid'],
+        message: 'Line cannot have a property orderId',
+      },
+      {
         what: 'more items at least than at most',
         argv: [
           'Line',
