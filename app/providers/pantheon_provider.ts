@@ -345,7 +345,6 @@ export default class PantheonProvider {
           translateDomainError,
           translateStorageFull,
           translateDatabaseUnavailable,
-          // Before constraint violations: StillReferenced is caused by one.
           translateReferenceErrors,
           translateConstraintViolation,
           translateConcurrentUpdate,

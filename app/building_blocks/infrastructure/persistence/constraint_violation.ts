@@ -1,4 +1,5 @@
 import { AppError } from '../../application/app_error.js'
+import { ExplainedRefusal } from './explained_refusal.js'
 import { UniqueKeyTaken, type UniqueKey } from './unique_key_taken.js'
 
 /** A write the database refused for a unique or foreign-key constraint, as far as it says. */
@@ -54,11 +55,12 @@ function fromPostgres(
 
 /**
  * The unique or foreign-key violation an error reports, or one of the errors that caused it;
- * undefined for any other error. The node `sqlite3` driver's plain `SQLITE_CONSTRAINT` is read
- * from its message.
+ * undefined for any other error, and for a refusal a repository explained already (its own
+ * translator answers it). The node `sqlite3` driver's plain `SQLITE_CONSTRAINT` is read from
+ * its message.
  */
 function constraintViolation(error: unknown, depth = 0): ConstraintViolation | undefined {
-  if (!(error instanceof Error) || depth > 3) return undefined
+  if (!(error instanceof Error) || error instanceof ExplainedRefusal || depth > 3) return undefined
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string') {
     const kind =

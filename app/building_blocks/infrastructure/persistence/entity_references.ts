@@ -1,6 +1,7 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { AppError } from '../../application/app_error.js'
 import { isForeignKeyViolation } from './constraint_violation.js'
+import { ExplainedRefusal } from './explained_refusal.js'
 
 /** A reference of a table to another entity's table, as a generated repository declares it. */
 export interface EntityReference {
@@ -20,7 +21,7 @@ export interface EntityReference {
  * `assertReferencesExist` and answered 400 with the field named: the request is wrong, not the
  * stored state (`translateReferenceErrors`).
  */
-export class ReferenceNotFound extends Error {
+export class ReferenceNotFound extends ExplainedRefusal {
   constructor(
     readonly code: string,
     readonly field: string,
@@ -32,7 +33,7 @@ export class ReferenceNotFound extends Error {
 }
 
 /** A row that stored rows still refer to, which its removal would leave dangling. */
-export class StillReferenced extends Error {
+export class StillReferenced extends ExplainedRefusal {
   constructor(
     readonly entity: string,
     options?: ErrorOptions

@@ -1,9 +1,11 @@
+import { ExplainedRefusal } from './explained_refusal.js'
+
 /**
  * A value refused by a unique key a repository knows: its stable code (`Customer.EmailTaken`)
  * and the field of the request that holds the value. Thrown from a generated repository's write
  * (see `uniqueKeyTaken`) and answered 409 with the field named (`translateConstraintViolation`).
  */
-export class UniqueKeyTaken extends Error {
+export class UniqueKeyTaken extends ExplainedRefusal {
   constructor(
     readonly code: string,
     readonly field: string,
