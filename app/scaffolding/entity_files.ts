@@ -3,6 +3,7 @@ import type { EntityDefinition } from '../building_blocks/domain/entity_definiti
 import { isListed, listFieldsName, otherSample, partSamples } from './crud.js'
 import { type AggregatePart, itemBounds, partsOf } from './aggregate_parts.js'
 import { entityNames } from './entity_names.js'
+import { snakeCase } from './names.js'
 import {
   fromColumnExpression,
   parseProperties,
@@ -84,7 +85,7 @@ export async function renderEntityFiles(
       ...part,
       table: `${module.folder}_${part.names.pluralSnake}`,
       tableConstant: `${part.names.pluralSnake.toUpperCase()}_TABLE`,
-      constant: part.field.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase(),
+      constant: snakeCase(part.field).toUpperCase(),
       parentColumn: `${names.snake}_id`,
       properties: specs.map((spec) => ({
         ...spec,
