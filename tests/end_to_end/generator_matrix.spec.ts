@@ -5,16 +5,20 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import * as prettier from 'prettier'
 import string from '@adonisjs/core/helpers/string'
+import { entityNames } from '#kit/scaffolding/entity_names'
 import { snakeCase } from '#kit/scaffolding/names'
 import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
 import { portAbove } from '#tests/common/generated_app_commands'
 import {
+  asEntity,
   changedEntity,
   definitionLiteral,
   drawnChange,
   drawnEntity,
   fieldName,
   propertyFlag,
+  referenceFlag,
+  referenceLiteral,
   type DrawnChange,
   MATRIX_MODULES,
   type DrawnEntity,
@@ -24,10 +28,15 @@ import {
   asStored,
   createBody,
   existingRowsDefault,
+  patchBody,
+  refusedStructure,
   refusedValues,
+  requiredFields,
   validBody,
+  withReferences,
   type Body,
 } from '#tests/common/generator_matrix/drawn_values'
+import { assertListParameters, type ListedRow } from '#tests/common/generator_matrix/list_checks'
 import {
   inApp,
   templateApp,
@@ -56,11 +65,16 @@ const APP_TESTS_PORT = portAbove(152)
 
 interface DrawnCase {
   entity: DrawnEntity
+  /** The two rows of the referenced entity a reference names, stored first. */
+  referenced: Body[]
+  /** A valid part, which the refused lists of parts repeat. */
+  item: Body
   created: Body
   updated: Body
+  patched: Body
   second: Body
   change: DrawnChange
-  changed: { created: Body; updated: Body }
+  changed: { created: Body; updated: Body; patched: Body }
 }
 
 /** A unique key's value as the database compares it (a UUID in any case is one value). */
@@ -82,20 +96,36 @@ function clash(entity: DrawnEntity, first: Body, second: Body): boolean {
 const drawnCase: fc.Arbitrary<DrawnCase> = drawnEntity.chain((entity) =>
   drawnChange(entity).chain((change) => {
     const after = changedEntity(entity, change)
+    const { reference, part } = entity
     return fc
       .record({
         entity: fc.constant(entity),
+        referenced: reference
+          ? fc.array(createBody(asEntity(entity, { ...reference, name: reference.entity })), {
+              minLength: 2,
+              maxLength: 2,
+            })
+          : fc.constant<Body[]>([]),
+        item: part ? validBody(asEntity(entity, part)) : fc.constant<Body>({}),
         created: createBody(entity),
         updated: validBody(entity),
+        patched: patchBody(entity),
         second: createBody(entity),
         change: fc.constant(change),
-        changed: fc.record({ created: createBody(after), updated: validBody(after) }),
+        changed: fc.record({
+          created: createBody(after),
+          updated: validBody(after),
+          patched: patchBody(after),
+        }),
       })
       .filter((drawn) => {
         // The row the first round leaves stays beside the second round's: unique keys apart.
         const old = afterChange(asStored(entity, drawn.second), change)
+        const { created, updated, patched } = drawn.changed
         return (
-          !clash(after, old, drawn.changed.created) && !clash(after, old, drawn.changed.updated)
+          !clash(after, old, created) &&
+          !clash(after, old, updated) &&
+          !clash(after, old, { ...updated, ...patched })
         )
       })
   })
@@ -110,20 +140,83 @@ const drawnBatch: fc.Arbitrary<DrawnCase[]> = fc.tuple(
 
 /** The command lines of a case, as a user types them. */
 function scaffolding(entity: DrawnEntity): string[][] {
+  const { module, reference, part } = entity
+  const propertiesFlag = [
+    ...entity.properties.map(propertyFlag),
+    ...(reference ? [referenceFlag(reference)] : []),
+  ].join(',')
   return [
-    ['add-module', entity.module],
+    ['add-module', module],
+    ...(reference
+      ? [
+          [
+            'add-entity',
+            reference.entity,
+            '--module',
+            module,
+            '--properties',
+            reference.properties.map(propertyFlag).join(','),
+          ],
+          ['add-crud', reference.entity, '--module', module],
+        ]
+      : []),
     [
       'add-entity',
       entity.name,
       '--module',
-      entity.module,
+      module,
       ...(entity.aggregate ? ['--aggregate'] : []),
       '--properties',
-      entity.properties.map(propertyFlag).join(','),
+      propertiesFlag,
     ],
-    ...crudCommandLines(entity.module, entity.name, string.plural(entity.name)),
-    ['add-migration', 'Init', '--module', entity.module],
+    ...(part
+      ? [
+          [
+            'add-entity',
+            part.name,
+            '--module',
+            module,
+            '--part-of',
+            entity.name,
+            '--properties',
+            part.properties.map(propertyFlag).join(','),
+            ...(part.minItems === undefined ? [] : ['--min-items', String(part.minItems)]),
+            ...(part.maxItems === undefined ? [] : ['--max-items', String(part.maxItems)]),
+          ],
+        ]
+      : []),
+    ...crudCommandLines(module, entity.name, string.plural(entity.name)),
+    ['add-migration', 'Init', '--module', module],
   ]
+}
+
+/** The route of the referenced entity's CRUD, as add-crud names it by default. */
+function referencedRoute(drawn: DrawnCase): string {
+  const { module, reference } = drawn.entity
+  return `${string.dashCase(module)}/${entityNames(reference!.entity).pluralSnake.replace(/_/g, '-')}`
+}
+
+/** Stores the referenced rows the case's bodies name; their ids, in REFERENCED_ROW's order. */
+async function storeReferenced(assert: Assert, send: Send, drawn: DrawnCase): Promise<string[]> {
+  const ids: string[] = []
+  for (const body of drawn.referenced) {
+    const stored = await send('POST', '/', body)
+    assert.equal(stored.status, 201, `POST ${drawn.entity.reference!.entity}: ${show(stored)}`)
+    ids.push(stored.body as string)
+  }
+  return ids
+}
+
+/** A referenced row that a row still names cannot be removed: 409, and it stays. */
+async function assertStillReferenced(assert: Assert, send: Send, drawn: DrawnCase, row: Body) {
+  const { reference } = drawn.entity
+  const id = reference ? row[reference.field] : null
+  if (typeof id !== 'string') return
+  const refused = await send('DELETE', `/${id}`)
+  assert.equal(refused.status, 409, `DELETE a referenced ${reference!.entity}: ${show(refused)}`)
+  assert.equal(refused.body.code, `${reference!.entity}.StillReferenced`, show(refused))
+  const kept = await send('GET', `/${id}`)
+  assert.equal(kept.status, 200, show(kept))
 }
 
 /** Every value the validator must refuse, each in an otherwise valid body, and the reasons. */
@@ -131,13 +224,13 @@ function refusedBodies(entity: DrawnEntity, valid: Body): Array<{ why: string; b
   const bodies: Array<{ why: string; body: Body }> = [
     { why: 'an unknown field', body: { ...valid, notAProperty: 1 } },
   ]
+  for (const field of requiredFields(entity)) {
+    const without = { ...valid }
+    delete without[field]
+    bodies.push({ why: `${field} missing`, body: without })
+  }
   for (const property of entity.properties) {
     const field = fieldName(property.pascal)
-    if (!property.optional) {
-      const without = { ...valid }
-      delete without[field]
-      bodies.push({ why: `${field} missing`, body: without })
-    }
     for (const value of refusedValues(property)) {
       bodies.push({
         why: `${field} (${propertyFlag(property)}) = ${JSON.stringify(value)?.slice(0, 40)}`,
@@ -151,19 +244,33 @@ function refusedBodies(entity: DrawnEntity, valid: Body): Array<{ why: string; b
 /** An answer in an assertion's message, where chai would cut it short. */
 const show = (answer: unknown) => JSON.stringify(answer).slice(0, 2000)
 
+/** A UUID no stored row has. */
+const NO_ROW = '0190a5a8-0000-7000-8000-00000000dead'
+
 /**
- * Create, read, update, list and delete, each value back exactly as sent, and every refused
- * value a 400. Returns the id of a row it leaves in the table.
+ * Create, read, update, patch, list (with its parameters) and delete, each value back exactly as
+ * sent, every refused value a 400, a reference to no row a 400 naming its field. `ids` are the
+ * stored referenced rows; `item` a valid part. Returns the id of a row it leaves in the table.
  */
 async function roundTrip(
   assert: Assert,
   send: Send,
   entity: DrawnEntity,
-  bodies: { created: Body; updated: Body; second?: Body },
-  kept: Array<{ id: string; body: Body }>
+  drawn: { created: Body; updated: Body; patched: Body; second?: Body; item: Body },
+  kept: ListedRow[],
+  ids: string[]
 ) {
+  const bodies = {
+    created: withReferences(entity, drawn.created, ids),
+    updated: withReferences(entity, drawn.updated, ids),
+    patched: withReferences(entity, drawn.patched, ids),
+  }
   const created = await send('POST', '/', bodies.created)
-  assert.equal(created.status, 201, `POST: ${JSON.stringify(created.body)}`)
+  if (created.status !== 201) {
+    // A conflict is with the rows stored: the message shows them.
+    const stored = await send('GET', '/')
+    assert.fail(`POST: ${show(created)}\nsent: ${show(bodies.created)}\nstored: ${show(stored)}`)
+  }
   const id = created.body as string
   const read = await send('GET', `/${id}`)
   assert.deepEqual(
@@ -180,32 +287,63 @@ async function roundTrip(
     { status: 200, body: { id, version: 2, ...asStored(entity, bodies.updated) } },
     show(reread)
   )
-  // The version it was changed from is stale now: the same change again answers 412.
-  const stale = await send('PUT', `/${id}`, bodies.updated, { 'if-match': '"1"' })
-  assert.equal(stale.status, 412, `stale PUT: ${JSON.stringify(stale.body)}`)
+  // A PATCH changes the fields it sends (a list of parts whole) and keeps the others.
+  const patched = await send('PATCH', `/${id}`, bodies.patched, { 'if-match': '"2"' })
+  assert.equal(patched.status, 204, `PATCH: ${JSON.stringify(patched.body)}`)
+  const current = asStored(entity, { ...bodies.updated, ...bodies.patched })
+  const repatched = await send('GET', `/${id}`)
+  assert.deepEqual(
+    repatched,
+    { status: 200, body: { id, version: 3, ...current } },
+    show(repatched)
+  )
+  // The versions it was changed from are stale now: a change or removal from one answers 412
+  // (the list below finds the row unchanged).
+  for (const [method, body, version] of [
+    ['PUT', bodies.updated, '"1"'],
+    ['PATCH', bodies.patched, '"2"'],
+    ['DELETE', undefined, '"2"'],
+  ] as const) {
+    const stale = await send(method, `/${id}`, body, { 'if-match': version })
+    assert.equal(stale.status, 412, `stale ${method} ${version}: ${JSON.stringify(stale.body)}`)
+  }
 
   const list = await send('GET', '/')
   assert.equal(list.status, 200, JSON.stringify(list.body))
   assert.sameDeepMembers(list.body.items, [
-    ...kept.map((row) => ({ id: row.id, version: 1, ...asStored(entity, row.body) })),
-    { id, version: 2, ...asStored(entity, bodies.updated) },
+    ...kept.map((row) => ({ id: row.id, version: 1, ...row.body })),
+    { id, version: 3, ...current },
   ])
+  await assertListParameters(assert, send, entity, [...kept, { id, body: current }])
 
-  const deleted = await send('DELETE', `/${id}`)
+  const deleted = await send('DELETE', `/${id}`, undefined, { 'if-match': '"3"' })
   assert.equal(deleted.status, 204, `DELETE: ${JSON.stringify(deleted.body)}`)
   const gone = await send('GET', `/${id}`)
   assert.equal(gone.status, 404, show(gone))
 
-  for (const { why, body } of refusedBodies(entity, bodies.created)) {
+  for (const { why, body } of [
+    ...refusedBodies(entity, bodies.created),
+    ...refusedStructure(entity, bodies.created, drawn.item),
+  ]) {
     const refused = await send('POST', '/', body)
     assert.equal(refused.status, 400, `${why}: ${JSON.stringify(refused.body)}`)
   }
+  if (entity.reference) {
+    const { field } = entity.reference
+    const unknown = await send('POST', '/', { ...bodies.created, [field]: NO_ROW })
+    assert.equal(unknown.status, 400, `a reference to no row: ${show(unknown)}`)
+    assert.deepEqual(
+      unknown.body.errors.map((error: { field: string }) => error.field),
+      [field],
+      show(unknown)
+    )
+  }
 
-  if (!bodies.second) return undefined
-  const second = await send('POST', '/', bodies.second)
+  if (!drawn.second) return undefined
+  const sent = withReferences(entity, drawn.second, ids)
+  const second = await send('POST', '/', sent)
   assert.equal(second.status, 201, `POST: ${JSON.stringify(second.body)}`)
   // The same values again: a unique key it holds a value of answers 409 naming that key.
-  const sent = bodies.second
   const taken = entity.properties
     .filter((property) => property.unique)
     .map((property) => property.pascal)
@@ -226,7 +364,13 @@ async function roundTrip(
  * After the change's migration (which may rebuild the table on SQLite), the unique keys the
  * entity had still hold: a new row taking the value of one from the row left answers 409.
  */
-async function assertKeysKept(assert: Assert, send: Send, drawn: DrawnCase, left: Body) {
+async function assertKeysKept(
+  assert: Assert,
+  send: Send,
+  drawn: DrawnCase,
+  left: Body,
+  ids: string[]
+) {
   const { entity, change } = drawn
   const after = changedEntity(entity, change)
   const added = new Set([change.added.pascal, change.addedRequired.pascal])
@@ -238,7 +382,7 @@ async function assertKeysKept(assert: Assert, send: Send, drawn: DrawnCase, left
       left[fieldName(property.pascal)] !== undefined
   )
   if (keys.length === 0) return
-  const clashing = { ...drawn.changed.created }
+  const clashing = withReferences(after, drawn.changed.created, ids)
   for (const key of keys) clashing[fieldName(key.pascal)] = left[fieldName(key.pascal)]
   const refused = await send('POST', '/', clashing)
   assert.equal(refused.status, 409, `a unique value of the row left: ${show(refused)}`)
@@ -274,9 +418,12 @@ async function editDefinition(root: string, entity: DrawnEntity) {
     `${snakeCase(entity.name)}_definition.ts`
   )
   const source = await readFile(file, 'utf8')
-  const properties = entity.properties
-    .map((property) => `    ${fieldName(property.pascal)}: ${definitionLiteral(property)},\n`)
-    .join('')
+  const literals = entity.properties.map(
+    (property) => `    ${fieldName(property.pascal)}: ${definitionLiteral(property)},\n`
+  )
+  const { reference } = entity
+  if (reference) literals.push(`    ${reference.field}: ${referenceLiteral(reference)},\n`)
+  const properties = literals.join('')
   const edited = source.replace(
     /( {2}properties: \{\n)[\s\S]*?(\n {2}\},\n\}\))/,
     `$1${properties.trimEnd()}$2`
@@ -335,11 +482,22 @@ async function runBatch(assert: Assert, shop: string, batch: DrawnCase[], number
 
     /** The row each case leaves in its table on each database, by case and target. */
     const left = new Map<string, { id: string; body: Body }>()
+    /** The referenced rows each case stores on each database, by case and target. */
+    const referenced = new Map<string, string[]>()
     for (const target of targets) {
       await withServer(shop, target, async (sendTo) => {
         for (const drawn of batch) {
-          const id = await roundTrip(assert, sendTo(routeOf(drawn)), drawn.entity, drawn, [])
-          left.set(`${drawn.entity.module} ${target.label}`, { id: id!, body: drawn.second })
+          const key = `${drawn.entity.module} ${target.label}`
+          const ids = drawn.entity.reference
+            ? await storeReferenced(assert, sendTo(referencedRoute(drawn)), drawn)
+            : []
+          referenced.set(key, ids)
+          const id = await roundTrip(assert, sendTo(routeOf(drawn)), drawn.entity, drawn, [], ids)
+          const body = withReferences(drawn.entity, drawn.second, ids)
+          left.set(key, { id: id!, body })
+          if (drawn.entity.reference) {
+            await assertStillReferenced(assert, sendTo(referencedRoute(drawn)), drawn, body)
+          }
         }
       })
     }
@@ -376,7 +534,8 @@ async function runBatch(assert: Assert, shop: string, batch: DrawnCase[], number
         for (const drawn of batch) {
           const { entity, change } = drawn
           const send = sendTo(routeOf(drawn))
-          const row = left.get(`${entity.module} ${target.label}`)!
+          const key = `${entity.module} ${target.label}`
+          const row = left.get(key)!
           const old = { id: row.id, body: afterChange(asStored(entity, row.body), change) }
           const read = await send('GET', `/${row.id}`)
           assert.deepEqual(
@@ -385,8 +544,9 @@ async function runBatch(assert: Assert, shop: string, batch: DrawnCase[], number
             show(read)
           )
           const after = changedEntity(entity, change)
-          await roundTrip(assert, send, after, drawn.changed, [old])
-          await assertKeysKept(assert, send, drawn, old.body)
+          const ids = referenced.get(key)!
+          await roundTrip(assert, send, after, { ...drawn.changed, item: drawn.item }, [old], ids)
+          await assertKeysKept(assert, send, drawn, old.body, ids)
         }
       })
     }

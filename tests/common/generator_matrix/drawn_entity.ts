@@ -1,5 +1,8 @@
 import fc from 'fast-check'
+import string from '@adonisjs/core/helpers/string'
 import { PROPERTY_TYPES, type ValuePropertyType } from '@pantheon/kit/domain'
+import { snakeCase } from '#kit/scaffolding/names'
+import { referencePascal } from '#kit/scaffolding/references'
 
 /** The property types `add-entity` takes (docs/commands.md, "Types"). */
 type DrawnType = ValuePropertyType
@@ -20,11 +23,35 @@ export interface DrawnProperty {
   unique?: boolean
 }
 
+/** `<Pascal>:references(<Entity>)`: another entity of the module, with a CRUD of its own. */
+export interface DrawnReference {
+  /** As --properties names it; its field is the id (`Maker` → `makerId`). */
+  pascal: string
+  field: string
+  optional: boolean
+  /** The referenced entity and its own (value) properties. */
+  entity: string
+  properties: DrawnProperty[]
+}
+
+/** A part of the aggregate (`add-entity <Name> --part-of <Aggregate>`), held as a list. */
+export interface DrawnPart {
+  name: string
+  /** The aggregate's field holding the list: `lines` for an OrderLine of an Order. */
+  field: string
+  properties: DrawnProperty[]
+  minItems?: number
+  maxItems?: number
+}
+
 export interface DrawnEntity {
   module: string
   name: string
   aggregate: boolean
+  /** Its value properties; a reference and a part are held apart. */
   properties: DrawnProperty[]
+  reference?: DrawnReference
+  part?: DrawnPart
 }
 
 /** The change made to the definition file once the table has rows. */
@@ -164,12 +191,102 @@ const properties = fc
 /** The module names the matrix tries: an ordinary word, one a reference app also has, two words. */
 export const MATRIX_MODULES = ['Catalog', 'Sales', 'OrderItems']
 
-export const drawnEntity: fc.Arbitrary<DrawnEntity> = fc.record({
-  module: fc.constantFrom(...MATRIX_MODULES),
-  name: entityName,
-  aggregate: fc.boolean(),
-  properties,
-})
+/** Every field of the entity, its reference's and its parts' included, lower-cased. */
+export function takenFields(entity: DrawnEntity): Set<string> {
+  return new Set(
+    [
+      ...entity.properties.map((property) => property.pascal),
+      entity.reference?.field,
+      entity.part?.field,
+    ]
+      .filter((name) => name !== undefined)
+      .map((name) => name.toLowerCase())
+  )
+}
+
+/** 1–`max` value properties of unique names, none a unique key (a referenced row's or a part's). */
+const plainProperties = (max: number, allowed: (name: string) => boolean) =>
+  fc
+    .uniqueArray(propertyName.filter(allowed), {
+      minLength: 1,
+      maxLength: max,
+      selector: (name) => name.toLowerCase(),
+    })
+    .chain((names) =>
+      fc.tuple(...names.map((name) => typedProperty(name, fc.boolean(), fc.constant(false))))
+    )
+
+/** Names of referenced entities: ordinary words, SQL keywords among them. */
+const REFERENCED_NAMES = ['Customer', 'Maker', 'Owner', 'Group', 'Select', 'Table', 'Status']
+
+/** A reference to another entity of the module, under a property name the entity has free. */
+function referenceOf(entity: DrawnEntity): fc.Arbitrary<DrawnReference> {
+  const taken = takenFields(entity)
+  const unrelated = (name: string) => !name.startsWith(entity.name) && !entity.name.startsWith(name)
+  return fc
+    .record({
+      pascal: propertyName.filter((name) => !taken.has(referencePascal(name).toLowerCase())),
+      optional: fc.boolean(),
+      entity: fc.constantFrom(...REFERENCED_NAMES.filter(unrelated)),
+      properties: plainProperties(3, () => true),
+    })
+    .map((reference) => ({ ...reference, field: camel(referencePascal(reference.pascal)) }))
+}
+
+/**
+ * A part named after its aggregate (`OrderLine`), its field free on the aggregate, its properties
+ * none of the columns that key its table, maybe bounded in count.
+ */
+function partOf(entity: DrawnEntity): fc.Arbitrary<DrawnPart> {
+  const taken = takenFields(entity)
+  const keyColumns = [`${snakeCase(entity.name)}_id`, 'position']
+  const suffixes = ['Line', 'Entry', 'Step', 'Item'].filter(
+    (suffix) => !taken.has(camel(string.plural(suffix)).toLowerCase())
+  )
+  return fc
+    .record({
+      suffix: fc.constantFrom(...suffixes),
+      properties: plainProperties(4, (name) => !keyColumns.includes(snakeCase(name))),
+      bounds: fc.option(
+        fc
+          .record({ min: fc.integer({ min: 0, max: 2 }), max: fc.integer({ min: 1, max: 4 }) })
+          .filter(({ min, max }) => min <= max),
+        { nil: undefined }
+      ),
+    })
+    .map(({ suffix, properties: partProperties, bounds }) => ({
+      name: `${entity.name}${suffix}`,
+      field: camel(string.plural(suffix)),
+      properties: partProperties,
+      ...(bounds ? { minItems: bounds.min, maxItems: bounds.max } : {}),
+    }))
+}
+
+/** An entity; most often with a reference, and as an aggregate, most often with a part. */
+export const drawnEntity: fc.Arbitrary<DrawnEntity> = fc
+  .record({
+    module: fc.constantFrom(...MATRIX_MODULES),
+    name: entityName,
+    aggregate: fc.boolean(),
+    properties,
+  })
+  .chain((entity) =>
+    fc.option(referenceOf(entity), { nil: undefined, freq: 3 }).chain((reference) => {
+      const referring: DrawnEntity = reference ? { ...entity, reference } : entity
+      if (!entity.aggregate) return fc.constant(referring)
+      return fc
+        .option(partOf(referring), { nil: undefined, freq: 3 })
+        .map((part) => (part ? { ...referring, part } : referring))
+    })
+  )
+
+/** A part's or a referenced entity's properties as an entity of their own, to draw values. */
+export function asEntity(
+  of: DrawnEntity,
+  other: { name: string; properties: DrawnProperty[] }
+): DrawnEntity {
+  return { module: of.module, name: other.name, aggregate: false, properties: other.properties }
+}
 
 /** An enum value none of `values` is, for an enum that gains one. */
 function unusedValue(values: string[]): string {
@@ -206,7 +323,7 @@ function widened(property: DrawnProperty): DrawnProperty | undefined {
 
 /** A change of the entity: a property added, one required added, one dropped, one retyped. */
 export function drawnChange(entity: DrawnEntity): fc.Arbitrary<DrawnChange> {
-  const taken = new Set(entity.properties.map((property) => property.pascal.toLowerCase()))
+  const taken = takenFields(entity)
   const freshNames = fc.uniqueArray(
     propertyName.filter((name) => !taken.has(name.toLowerCase())),
     { minLength: 2, maxLength: 2, selector: (name) => name.toLowerCase() }
@@ -258,6 +375,16 @@ export function propertyFlag(property: DrawnProperty): string {
           ? `(${property.precision},${property.scale})`
           : ''
   return `${property.pascal}:${property.type}${options}${property.optional ? '?' : ''}${property.unique ? ':unique' : ''}`
+}
+
+/** `Maker:references(Customer)?`, as --properties takes it. */
+export function referenceFlag(reference: DrawnReference): string {
+  return `${reference.pascal}:references(${reference.entity})${reference.optional ? '?' : ''}`
+}
+
+/** The reference's literal in the definition file, as add-entity writes it. */
+export function referenceLiteral(reference: DrawnReference): string {
+  return `{ type: 'reference', optional: ${reference.optional}, entity: '${reference.entity}' }`
 }
 
 /** The property's literal in the definition file, as add-entity writes it. */

@@ -1,5 +1,11 @@
 import fc from 'fast-check'
-import { fieldName, type DrawnEntity, type DrawnProperty } from './drawn_entity.js'
+import {
+  asEntity,
+  fieldName,
+  type DrawnEntity,
+  type DrawnPart,
+  type DrawnProperty,
+} from './drawn_entity.js'
 
 /** A JSON body as the API takes and answers it. */
 export type Body = Record<string, unknown>
@@ -126,41 +132,137 @@ function validValue(property: DrawnProperty): fc.Arbitrary<unknown> {
   }
 }
 
+/**
+ * Which of the two referenced rows a body names, until they exist: `withReferences` puts their
+ * ids in its place once the rows are stored.
+ */
+export const REFERENCED_ROW = ['<referenced row 0>', '<referenced row 1>'] as const
+
+/** The most parts a body holds, though the part allows more: each is a row to compare. */
+const MOST_PARTS_DRAWN = 3
+
+/** The bounds on a part's count, as the generator applies them by default. */
+export function partBounds(part: DrawnPart) {
+  return { min: part.minItems ?? 0, max: part.maxItems ?? 100 }
+}
+
 /** Values of every property for a create or an update; an optional one may be null. */
 export function validBody(entity: DrawnEntity): fc.Arbitrary<Body> {
-  return fc.record(
-    Object.fromEntries(
-      entity.properties.map((property) => [
-        fieldName(property.pascal),
-        property.optional
-          ? fc.option(validValue(property), { nil: null, freq: 3 })
-          : validValue(property),
-      ])
-    )
+  const fields: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
+    entity.properties.map((property) => [
+      fieldName(property.pascal),
+      property.optional
+        ? fc.option(validValue(property), { nil: null, freq: 3 })
+        : validValue(property),
+    ])
   )
+  const { reference, part } = entity
+  if (reference) {
+    const row = fc.constantFrom(...REFERENCED_ROW)
+    fields[reference.field] = reference.optional ? fc.option(row, { nil: null, freq: 3 }) : row
+  }
+  if (part) {
+    const { min, max } = partBounds(part)
+    fields[part.field] = fc.array(validBody(asEntity(entity, part)), {
+      minLength: min,
+      maxLength: Math.min(max, min + MOST_PARTS_DRAWN),
+    })
+  }
+  return fc.record(fields)
+}
+
+/** The fields a create must send: required properties, a required reference, the parts. */
+export function requiredFields(entity: DrawnEntity): string[] {
+  return [
+    ...entity.properties
+      .filter((property) => !property.optional)
+      .map((property) => fieldName(property.pascal)),
+    ...(entity.reference && !entity.reference.optional ? [entity.reference.field] : []),
+    ...(entity.part ? [entity.part.field] : []),
+  ]
 }
 
 /** A create's body: as validBody, and an optional property may also be left out. */
 export function createBody(entity: DrawnEntity): fc.Arbitrary<Body> {
-  const required = entity.properties
-    .filter((property) => !property.optional)
-    .map((property) => fieldName(property.pascal))
   return validBody(entity).chain((body) =>
     fc.record(
       Object.fromEntries(Object.entries(body).map(([field, value]) => [field, fc.constant(value)])),
-      { requiredKeys: required }
+      { requiredKeys: requiredFields(entity) }
     )
   )
 }
 
+/** A partial update's body (PATCH): some fields of a valid body, at least one. */
+export function patchBody(entity: DrawnEntity): fc.Arbitrary<Body> {
+  return validBody(entity).chain((body) =>
+    fc
+      .subarray(Object.keys(body), { minLength: 1 })
+      .map((fields) => Object.fromEntries(fields.map((field) => [field, body[field]])))
+  )
+}
+
+/** A copy of the body with the ids of the stored referenced rows in place of REFERENCED_ROW. */
+export function withReferences(entity: DrawnEntity, body: Body, ids: readonly string[]): Body {
+  const field = entity.reference?.field
+  if (field === undefined || typeof body[field] !== 'string') return { ...body }
+  return { ...body, [field]: ids[REFERENCED_ROW.indexOf(body[field] as never)] }
+}
+
 /**
  * What the API answers for a body it stored: JSON itself (no -0), and null for an optional
- * property the body left out.
+ * property the body left out, in the aggregate and in each of its parts.
  */
 export function asStored(entity: DrawnEntity, body: Body): Body {
   const stored = JSON.parse(JSON.stringify(body)) as Body
   for (const property of entity.properties) stored[fieldName(property.pascal)] ??= null
+  if (entity.reference) stored[entity.reference.field] ??= null
+  const { part } = entity
+  if (part && Array.isArray(stored[part.field])) {
+    const items = stored[part.field] as Body[]
+    stored[part.field] = items.map((item) => asStored(asEntity(entity, part), item))
+  }
   return stored
+}
+
+/**
+ * Bodies the validator must refuse with 400 for the reference and the parts, each reason with
+ * its body: a reference that is no UUID, too few or too many parts, a part holding a bad value.
+ */
+export function refusedStructure(
+  entity: DrawnEntity,
+  valid: Body,
+  /** A valid part, the one each refused list repeats. */
+  item: Body
+): Array<{ why: string; body: Body }> {
+  const refused: Array<{ why: string; body: Body }> = []
+  const { reference, part } = entity
+  if (reference) {
+    for (const value of ['not-a-uuid', 42, ...(reference.optional ? [] : [null])]) {
+      refused.push({
+        why: `${reference.field} = ${value}`,
+        body: { ...valid, [reference.field]: value },
+      })
+    }
+  }
+  if (part) {
+    const { min, max } = partBounds(part)
+    const bodies: Array<[string, unknown]> = [
+      ['not a list', 'lines'],
+      [`${max + 1} items`, Array.from({ length: max + 1 }, () => item)],
+      ...(min > 0 ? [['no item', []] as [string, unknown]] : []),
+    ]
+    for (const property of part.properties) {
+      const [value] = refusedValues(property)
+      if (value === undefined) continue
+      const field = fieldName(property.pascal)
+      const items = Array.from({ length: Math.max(min, 1) }, () => ({ ...item, [field]: value }))
+      bodies.push([`an item's ${field} = ${JSON.stringify(value)?.slice(0, 40)}`, items])
+    }
+    for (const [why, items] of bodies) {
+      refused.push({ why: `${part.field}: ${why}`, body: { ...valid, [part.field]: items } })
+    }
+  }
+  return refused
 }
 
 /** Values the validator must refuse with 400: outside the column, or of another type. */
