@@ -259,6 +259,13 @@ export abstract class ScaffoldCommand extends BaseCommand {
     for (const warning of this.#documentWarnings) this.logger.warning(warning)
     if (this.dryRun) {
       for (const diff of plan!.diffs()) this.logger.log(diff)
+      // It is derived from the files once written, so a dry run cannot show its diff.
+      const changes = summary.created.length + summary.edited.length + summary.deleted.length
+      if (changes > 0 && existsSync(this.app.makePath(MODULES_DOCUMENT_PATH))) {
+        this.logger.info(
+          `${MODULES_DOCUMENT_PATH} would then be brought up to date where these files change what it describes`
+        )
+      }
       this.logger.info(this.dryRunNote())
       return
     }

@@ -304,6 +304,19 @@ test.group('list:* commands and docs:modules', (group) => {
     assert.equal(fresh.exitCode, 0)
     assert.include(await printed(shop, DocsModules), 'already up to date')
 
+    // A dry run writes nothing, and says the file would follow.
+    const dry = await shop.run(AddQuery, [
+      'ListProducts',
+      '--module',
+      'Catalog',
+      '--result-type',
+      'ProductListDto',
+      '--dry-run',
+    ])
+    assert.equal(dry.exitCode, 0, dry.output)
+    assert.include(dry.output, 'docs/modules.md would then be brought up to date')
+    assert.equal(await readFile(shop.path('docs/modules.md'), 'utf8'), document)
+
     // A scaffolding command rewrites it with the modules it changed.
     const added = await shop.run(AddQuery, [
       'ListProducts',
