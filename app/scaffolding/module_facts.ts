@@ -222,16 +222,29 @@ export class ModuleFacts {
       })
   }
 
+  /** The names the file calls these imports by: their own, or the alias it imports them as. */
+  #localNames(file: SourceFile, imported: ReadonlySet<string>): Set<string> {
+    const local = new Set(imported)
+    for (const declaration of file.getImportDeclarations()) {
+      for (const specifier of declaration.getNamedImports()) {
+        const alias = specifier.getAliasNode()?.getText()
+        if (alias && imported.has(specifier.getName())) local.add(alias)
+      }
+    }
+    return local
+  }
+
   /**
    * `AppError.<kind>(code, …)` calls, and the kit's helpers that answer an entity's 404:
    * `entityNotFound('Product', …)` and `storedForChange('Product', …)` are Product.NotFound.
    */
   #appErrorCalls(file: SourceFile) {
     const { Node, SyntaxKind } = this.#tsMorph
+    const notFoundHelpers = this.#localNames(file, ENTITY_NOT_FOUND_HELPERS)
     return file.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
       const callee = call.getExpression()
       const first = this.#syntax.stringValue(call.getArguments()[0])
-      if (Node.isIdentifier(callee) && ENTITY_NOT_FOUND_HELPERS.has(callee.getText())) {
+      if (Node.isIdentifier(callee) && notFoundHelpers.has(callee.getText())) {
         return [{ kind: 'notFound', code: first === undefined ? undefined : `${first}.NotFound` }]
       }
       if (!Node.isPropertyAccessExpression(callee)) return []

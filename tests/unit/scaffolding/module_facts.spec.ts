@@ -197,6 +197,21 @@ export default class H { handle() { return success(1) } }`
     assert.isTrue(handler.answersNotFound)
     assert.deepEqual(handler.notFoundCodes, ['Order.NotFound', 'Orders.LineNotFound'])
   })
+
+  test('reads those helpers imported under another name', async ({ assert }) => {
+    const facts = await moduleFacts()
+    const source = `import { storedForChange as loadForChange } from '@pantheon/kit/application'
+export default class H {
+  async handle(command) {
+    const found = await loadForChange('Invoice', command, (id) => this.find(id))
+    return found.ok ? success(undefined) : found
+  }
+}`
+    assert.deepEqual(facts.handler(source, 'h.ts').notFoundCodes, ['Invoice.NotFound'])
+    const unrelated = `import { lookUp as storedForChange2 } from './own.js'
+export default class H { handle() { return storedForChange2('Invoice') } }`
+    assert.isFalse(facts.handler(unrelated, 'h.ts').answersNotFound)
+  })
 })
 
 test.group('Module facts: endpoints, registrations and exports', () => {
