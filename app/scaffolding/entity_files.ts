@@ -114,7 +114,8 @@ export async function renderEntityFiles(
     ),
     // A unique key's value found taken is thrown as the kit's UniqueKeyTaken (409, its field named).
     persistenceHelpers: [
-      ...persistenceHelpers(properties),
+      // Once for the entity and its parts: both may hold dates or JSON.
+      ...persistenceHelpers([...properties, ...parts.flatMap((part) => part.properties)]),
       'listPage',
       'type ListedColumn',
       'removeVersioned',
@@ -122,7 +123,6 @@ export async function renderEntityFiles(
       ...(uniqueKeys.length > 0 ? ['type UniqueKey', 'uniqueKeyTaken'] : []),
       ...(references.length > 0 ? ['assertReferencesExist', 'type EntityReference'] : []),
       ...(parts.length > 0 ? ['insertParts', 'loadParts', 'type PartTable', 'replaceParts'] : []),
-      ...persistenceHelpers(parts.flatMap((part) => part.properties)),
     ].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))),
     listFieldsName: listFieldsName(names.snake),
     listed: properties

@@ -282,6 +282,34 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
     assert.include(part, "body: requireProperty('OrderNote', 'body', input.body)")
   })
 
+  test('an aggregate and its part of the same column types import each helper once', async ({
+    assert,
+  }) => {
+    await shop.run(AddEntity, [
+      'Order',
+      '--module',
+      MODULE,
+      '--aggregate',
+      '--properties',
+      'Meta:json,PlacedOn:date',
+    ])
+    const { exitCode, output } = await shop.run(AddEntity, [
+      'OrderNote',
+      '--module',
+      MODULE,
+      '--part-of',
+      'Order',
+      '--properties',
+      'Body:json?,WrittenOn:date',
+    ])
+    assert.equal(exitCode, 0, output)
+    const repository = await read('infrastructure/persistence/lucid_order_repository.ts')
+    // Imported twice, the module failed to load: "Identifier 'fromSqlJson' has already been declared".
+    for (const helper of ['fromSqlJson', 'toSqlJson', 'fromSqlDate', 'toSqlDate']) {
+      assert.lengthOf(repository.match(new RegExp(`^ {2}${helper},$`, 'gm')) ?? [], 1, helper)
+    }
+  })
+
   test('add-crud of a part is refused, naming its aggregate', async ({ assert }) => {
     await addOrder()
     await addLine()
