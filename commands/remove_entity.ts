@@ -1,7 +1,9 @@
 import { existsSync, globSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
+import { registerParts } from '../app/scaffolding/aggregate_parts.js'
 import { dropMigration } from '../app/scaffolding/drop_migration.js'
+import { entityToRender, renderEntityFiles } from '../app/scaffolding/entity_files.js'
 import { entityNames } from '../app/scaffolding/entity_names.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { readGeneratedFiles } from '../app/scaffolding/generated_files.js'
@@ -21,7 +23,7 @@ import {
   snapshotPath,
   tableName,
 } from '../app/scaffolding/schema_snapshot.js'
-import { entityRecipes, recipeFiles } from './_entity_sync.js'
+import { entityRecipes, planEntityUseCases, recipeFiles } from './_entity_sync.js'
 import { RemoveCommand } from './_remove_base.js'
 
 /*
@@ -43,6 +45,8 @@ export default class RemoveEntity extends RemoveCommand {
 
   #table?: string
   #migrated = false
+  /** The aggregate whose files are written again, when the entity removed is its part. */
+  #aggregate?: string
 
   protected async plan(): Promise<FilePlan> {
     const appRoot = this.app.makePath()
@@ -57,17 +61,21 @@ export default class RemoveEntity extends RemoveCommand {
     const table = tableName(target.folder, entity)
     this.#table = table
 
+    const plan = new FilePlan(appRoot)
+    const rewrittenAggregate = await this.planAggregateWithoutPart(plan, target, entity)
     const decision = decideRemoval({
       appRoot,
       own: await this.entityFiles(target, entity),
       graph: await readImportGraph(appRoot),
-      rewritten: (file) => isModuleIndex(appRoot, file) || file === target.registrationFile,
+      rewritten: (file) =>
+        isModuleIndex(appRoot, file) ||
+        file === target.registrationFile ||
+        rewrittenAggregate.has(file),
       exists: existsSync,
       orphanFolders: [join(target.root, 'application', 'dtos')],
       force: Boolean(this.force),
     })
     this.assertNoDependents(`The entity ${entity}`, decision)
-    const plan = new FilePlan(appRoot)
     await this.planDeletions(plan, decision, [target])
 
     const snapshot = await readSnapshot(target.root)
@@ -84,6 +92,31 @@ export default class RemoveEntity extends RemoveCommand {
       await plan.edit(snapshotPath(target.root), () => serializeSnapshot(migration.remaining))
     }
     return plan
+  }
+
+  /**
+   * A part lives in its aggregate's files (`lines` of an Order): removing the part writes them
+   * and the aggregate's use cases again without it, as sync-entity would. The files written;
+   * none when the entity is not a part.
+   */
+  private async planAggregateWithoutPart(
+    plan: FilePlan,
+    module: ModuleTarget,
+    entity: string
+  ): Promise<Set<string>> {
+    const definitions = await loadEntityDefinitions(module.root)
+    const part = definitions.find((candidate) => candidate.name === entity)
+    if (part?.partOf === undefined) return new Set()
+    const remaining = definitions.filter((candidate) => candidate !== part)
+    registerParts(remaining, module.pascal)
+    const aggregate = remaining.find((candidate) => candidate.name === part.partOf)!
+    this.#aggregate = aggregate.name
+    const files = await renderEntityFiles(this.app, module, entityToRender(aggregate), {
+      withDefinition: false,
+    })
+    for (const file of files) plan.generate(file.destination, file.contents)
+    await planEntityUseCases(this, plan, module, aggregate, remaining)
+    return new Set(plan.paths().map((path) => resolve(this.app.makePath(), path)))
   }
 
   /**
@@ -122,7 +155,13 @@ export default class RemoveEntity extends RemoveCommand {
 
   protected removalSteps(): string[] {
     const table = this.#table!
+    const aggregate = this.#aggregate
     return [
+      ...(aggregate
+        ? [
+            `${aggregate}'s files and use cases were written again without it; its clients no longer send or receive it`,
+          ]
+        : []),
       ...(this.#migrated
         ? [
             `Drop its table (its rows are lost; back them up first where they matter): node ace migration:run`,

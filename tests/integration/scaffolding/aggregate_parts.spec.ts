@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import AddCrud from '#commands/add_crud'
 import AddEntity from '#commands/add_entity'
 import AddModule from '#commands/add_module'
+import RemoveEntity from '#commands/remove_entity'
 import SyncEntity from '#commands/sync_entity'
 import { filesUnder, moduleMigrations } from '#tests/common/module_files'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
@@ -308,6 +309,31 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
     for (const helper of ['fromSqlJson', 'toSqlJson', 'fromSqlDate', 'toSqlDate']) {
       assert.lengthOf(repository.match(new RegExp(`^ {2}${helper},$`, 'gm')) ?? [], 1, helper)
     }
+  })
+
+  test('remove-entity of a part writes its aggregate and use cases again without it, and drops its table', async ({
+    assert,
+  }) => {
+    await addOrder()
+    await shop.run(AddCrud, ['Order', '--module', MODULE])
+    await addLine()
+    await addMigration('AddOrders')
+    const removed = await shop.run(RemoveEntity, ['OrderLine', '--module', MODULE, '--confirm'])
+    assert.equal(removed.exitCode, 0, removed.output)
+    assert.include(removed.output, "Order's files and use cases were written again without it")
+
+    const files = Object.keys(await filesUnder(shop.path('modules', FOLDER)))
+    const left = files.filter(
+      (file) => file.includes('order_line') && !file.includes('/migrations/')
+    )
+    assert.deepEqual(left, [])
+    assert.notInclude(await read('domain/order.ts'), 'lines')
+    assert.notInclude(await read('infrastructure/persistence/lucid_order_repository.ts'), 'Parts')
+    const command = await read('application/commands/create_order/create_order_command.ts')
+    assert.notInclude(command, 'lines')
+    assert.notInclude(await read('application/dtos/order_dto.ts'), 'lines')
+    const drop = files.find((file) => file.endsWith(`_drop_${LINES}_table.ts`))
+    assert.isDefined(drop, files.join('\n'))
   })
 
   test('add-crud of a part is refused, naming its aggregate', async ({ assert }) => {
