@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { installOffline } from '#tests/common/kit_app'
 
 const REPEAT = Number(process.env.REPEAT ?? 3)
-const TARGET_RATIO = 1.5
+const TARGET_RATIO = 1.3
 const appRoot = join(import.meta.dirname, '..')
 const workspace = mkdtempSync(join(tmpdir(), 'pantheon-bench-'))
 
