@@ -607,5 +607,7 @@ test.group('Generator matrix', (group) => {
         verbose: 2,
       }
     )
-  }).timeout(120_000 + BATCHES * 600_000)
+    // A ceiling, not a speed check (each program it runs has a limit of its own): a batch takes
+    // about a minute alone on two cores and four in CI, beside four other lanes.
+  }).timeout(120_000 + BATCHES * 900_000)
 })
