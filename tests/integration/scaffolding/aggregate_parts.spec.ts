@@ -28,27 +28,24 @@ const migrate = (file: string, direction: 'up' | 'down') =>
   moduleMigrations(shop, MODULE).run(file, direction)
 const read = (file: string) => readFile(path(file), 'utf8')
 
-const addOrder = () =>
-  shop.run(AddEntity, [
-    'Order',
-    '--module',
-    MODULE,
-    '--aggregate',
-    '--properties',
-    'Number:string(20)',
-  ])
+const addOrder = (properties = 'Number:string(20)') =>
+  shop.run(AddEntity, ['Order', '--module', MODULE, '--aggregate', '--properties', properties])
 
-const addLine = (...flags: string[]) =>
+/** A part of the Order, as `add-entity <name> --part-of Order` writes it. */
+const addPart = (name: string, properties: string, ...flags: string[]) =>
   shop.run(AddEntity, [
-    'OrderLine',
+    name,
     '--module',
     MODULE,
     '--part-of',
     'Order',
     '--properties',
-    'Sku:string(40),Quantity:int,Note:text?',
+    properties,
     ...flags,
   ])
+
+const addLine = (...flags: string[]) =>
+  addPart('OrderLine', 'Sku:string(40),Quantity:int,Note:text?', ...flags)
 
 test.group('Parts of an aggregate: add-entity --part-of', (group) => {
   group.tap((t) => t.tags(['@any-database']))
@@ -134,14 +131,7 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
     assert,
     cleanup,
   }) => {
-    await shop.run(AddEntity, [
-      'Order',
-      '--module',
-      MODULE,
-      '--aggregate',
-      '--properties',
-      'Number:string(20),Note:text?',
-    ])
+    await addOrder('Number:string(20),Note:text?')
     await addLine()
     const init = await addMigration('Init')
     const file = path('domain/order_definition.ts')
@@ -238,15 +228,7 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
   test('an aggregate with two parts stores and reads both', async ({ assert }) => {
     await addOrder()
     await addLine()
-    const { exitCode, output } = await shop.run(AddEntity, [
-      'Payment',
-      '--module',
-      MODULE,
-      '--part-of',
-      'Order',
-      '--properties',
-      'Amount:decimal(10,2)',
-    ])
+    const { exitCode, output } = await addPart('Payment', 'Amount:decimal(10,2)')
     assert.equal(exitCode, 0, output)
     const repository = await read('infrastructure/persistence/lucid_order_repository.ts')
     for (const part of ['OrderLine', 'Payment']) {
@@ -263,15 +245,7 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
     assert,
   }) => {
     await addOrder()
-    const { exitCode, output } = await shop.run(AddEntity, [
-      'OrderNote',
-      '--module',
-      MODULE,
-      '--part-of',
-      'Order',
-      '--properties',
-      'Body:json,Extra:json?',
-    ])
+    const { exitCode, output } = await addPart('OrderNote', 'Body:json,Extra:json?')
     assert.equal(exitCode, 0, output)
     const part = await read('domain/order_note.ts')
     // vine.any() types its value as possibly undefined: `body: unknown` failed the typecheck of
@@ -286,23 +260,8 @@ test.group('Parts of an aggregate: add-entity --part-of', (group) => {
   test('an aggregate and its part of the same column types import each helper once', async ({
     assert,
   }) => {
-    await shop.run(AddEntity, [
-      'Order',
-      '--module',
-      MODULE,
-      '--aggregate',
-      '--properties',
-      'Meta:json,PlacedOn:date',
-    ])
-    const { exitCode, output } = await shop.run(AddEntity, [
-      'OrderNote',
-      '--module',
-      MODULE,
-      '--part-of',
-      'Order',
-      '--properties',
-      'Body:json?,WrittenOn:date',
-    ])
+    await addOrder('Meta:json,PlacedOn:date')
+    const { exitCode, output } = await addPart('OrderNote', 'Body:json?,WrittenOn:date')
     assert.equal(exitCode, 0, output)
     const repository = await read('infrastructure/persistence/lucid_order_repository.ts')
     // Imported twice, the module failed to load: "Identifier 'fromSqlJson' has already been declared".
