@@ -233,6 +233,12 @@ export function parsePropertyEntry(entry: string, what: 'property' | 'field'): P
   const type = propertyType(written, entry, what)
   const options = typeOptions(type, args, entry)
   const modifiers = readModifiers(suffix, type, entry, what)
+  if (modifiers.unique && optional !== '?' && options.values?.length === 1) {
+    throw new ScaffoldError(
+      `${entry} would let the table hold one row at most: every row holds ${options.values[0]}, and no two rows the same`,
+      `List the enum's other values, make it optional so that at most one row holds it (${pascal}:enum(${options.values[0]})?:unique), or leave :unique out`
+    )
+  }
   return {
     pascal,
     definition: {

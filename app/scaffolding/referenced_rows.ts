@@ -22,12 +22,20 @@ export interface ReferencedRow {
   rows: StoredRow[]
 }
 
-/** A referenced entity's row: its samples, or (`other`) another value where a property has one. */
+/**
+ * A referenced entity's row: its samples, or (`other`) another value where a property has one.
+ * An optional unique key with no other value (an enum of one) holds none in the other row, which
+ * would clash with the first.
+ */
 function storedRow(definition: EntityDefinition, other: boolean): StoredRow {
-  const values = Object.entries(definition.properties).map(([field, property]) => ({
-    field,
-    sample: (other && otherSample(property)?.entity) || propertySpec('Sample', property).sample,
-  }))
+  const values = Object.entries(definition.properties).map(([field, property]) => {
+    const otherValue = other ? otherSample(property)?.entity : undefined
+    const none = other && otherValue === undefined && property.unique && property.optional
+    return {
+      field,
+      sample: none ? 'null' : (otherValue ?? propertySpec('Sample', property).sample),
+    }
+  })
   const parts = partsOf(definition).map((part) => ({
     field: part.field,
     sample: partSamples(part).entity,

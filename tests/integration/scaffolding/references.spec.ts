@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { readFile, writeFile } from 'node:fs/promises'
 import db from '@adonisjs/lucid/services/db'
 import AddCommand from '#commands/add_command'
+import AddCrud from '#commands/add_crud'
 import AddEntity from '#commands/add_entity'
 import AddEvent from '#commands/add_event'
 import AddModule from '#commands/add_module'
@@ -281,6 +282,25 @@ test.group('References: add-entity and add-migration', (group) => {
     const { exitCode, output } = await shop.run(RemoveEntity, ['Region', '--module', MODULE])
     assert.equal(exitCode, 1)
     assert.include(output, 'account.ts')
+  })
+
+  test("the tests' second referenced row holds none of an optional unique key that has no other value", async ({
+    assert,
+  }) => {
+    await shop.run(AddEntity, [
+      'Region',
+      '--module',
+      MODULE,
+      '--aggregate',
+      '--properties',
+      'Name:string(40),Primary:enum(yes)?:unique',
+    ])
+    await addAccount('Region:references(Region)')
+    const crud = await shop.run(AddCrud, ['Account', '--module', MODULE])
+    assert.equal(crud.exitCode, 0, crud.output)
+    // Both rows holding 'yes', the second was refused by the key and every test failed.
+    const spec = await read('tests/integration/create_account_endpoint.spec.ts')
+    assert.deepEqual(spec.match(/primary: .*,/g), ["primary: 'yes',", 'primary: null,'])
   })
 
   test('the events of an entity carry a reference as the uuid it holds', async ({ assert }) => {

@@ -27,6 +27,7 @@ test.group('Property syntax', () => {
       'Notes:text?',
       'Email:string(120):unique',
       'Ref:string(20)?:unique',
+      'Primary:enum(yes)?:unique',
     ])
     .run(({ assert }, entry) => {
       const { pascal, definition } = parsePropertyEntry(entry, 'property')
@@ -59,6 +60,7 @@ test.group('Property syntax', () => {
       { entry: 'Price:decimal(10)', message: /digits in all and after the point/ },
       { entry: 'Count:int(4)', message: /int takes no options/ },
       { entry: 'Name:strng', message: /"strng" is not a property type/ },
+      { entry: 'Kind:enum(only):unique', message: /would let the table hold one row at most/ },
     ])
     .run(({ assert }, { entry, message }) => {
       assert.throws(() => parsePropertyEntry(entry, 'property'), message)
