@@ -109,7 +109,9 @@ export default class RemoveEntity extends RemoveCommand {
     if (part?.partOf === undefined) return new Set()
     const remaining = definitions.filter((candidate) => candidate !== part)
     registerParts(remaining, module.pascal)
-    const aggregate = remaining.find((candidate) => candidate.name === part.partOf)!
+    const aggregate = remaining.find((candidate) => candidate.name === part.partOf)
+    // An aggregate already gone (its definition removed by hand) has no files to write again.
+    if (aggregate === undefined) return new Set()
     this.#aggregate = aggregate.name
     const files = await renderEntityFiles(this.app, module, entityToRender(aggregate), {
       withDefinition: false,
