@@ -192,7 +192,7 @@ const properties = fc
 export const MATRIX_MODULES = ['Catalog', 'Sales', 'OrderItems']
 
 /** Every field of the entity, its reference's and its parts' included, lower-cased. */
-export function takenFields(entity: DrawnEntity): Set<string> {
+function takenFields(entity: DrawnEntity): Set<string> {
   return new Set(
     [
       ...entity.properties.map((property) => property.pascal),

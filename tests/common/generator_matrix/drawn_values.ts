@@ -136,13 +136,13 @@ function validValue(property: DrawnProperty): fc.Arbitrary<unknown> {
  * Which of the two referenced rows a body names, until they exist: `withReferences` puts their
  * ids in its place once the rows are stored.
  */
-export const REFERENCED_ROW = ['<referenced row 0>', '<referenced row 1>'] as const
+const REFERENCED_ROW = ['<referenced row 0>', '<referenced row 1>'] as const
 
 /** The most parts a body holds, though the part allows more: each is a row to compare. */
 const MOST_PARTS_DRAWN = 3
 
 /** The bounds on a part's count, as the generator applies them by default. */
-export function partBounds(part: DrawnPart) {
+function partBounds(part: DrawnPart) {
   return { min: part.minItems ?? 0, max: part.maxItems ?? 100 }
 }
 
