@@ -121,7 +121,9 @@ test.group('Scaffolding commands run at the same time in one app', (group) => {
       }
       assert.isFalse(existsSync(shop.path(LOCK_PATH)), 'the lock was left behind')
     }
-  }).timeout(300_000)
+  })
+    .tags(['@slow'], 'append')
+    .timeout(300_000)
 
   test('takes over the lock of a command whose process died, and says so', async ({ assert }) => {
     const pid = await deadPid()

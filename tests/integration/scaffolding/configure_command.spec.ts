@@ -143,7 +143,7 @@ test.group("configure @pantheon/kit: the app's error handler", (group) => {
     const again = await configure()
     assert.equal(again.exitCode, 0, again.output)
     assert.deepEqual(await handlerFiles(root), configured)
-  })
+  }).tags(['@slow'], 'append')
 
   test('an app that registers no error handler gets the one init writes, registered in its kernel', async ({
     assert,

@@ -105,7 +105,9 @@ test.group('add-crud: a whole resource in one command', (group) => {
     assert.notInclude(stdout, 'Architecture of the solution')
     assert.match(stdout, /Tests\s+\d+ passed/, stdout)
     assert.notMatch(stdout, /\d+ failed/, stdout)
-  }).timeout(180_000)
+  })
+    .tags(['@slow'], 'append')
+    .timeout(180_000)
 
   test('--read-only writes get and list; --except leaves out what it names', async ({ assert }) => {
     const reads = await shop.run(AddCrud, [

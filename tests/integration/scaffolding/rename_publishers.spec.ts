@@ -65,7 +65,9 @@ test.group('sync-entity --rename: event publishers follow a renamed property', (
     assert.equal(await readFile(path('integration/product_created.ts'), 'utf8'), contract)
     assert.include(output, '--rename Product.Name:Title')
     assert.deepEqual(await moduleTypeErrors(), [])
-  }).timeout(60_000)
+  })
+    .tags(['@slow'], 'append')
+    .timeout(60_000)
 
   test('a rename noted in the definition (renamedFrom) is followed without --rename', async ({
     assert,
@@ -82,7 +84,9 @@ test.group('sync-entity --rename: event publishers follow a renamed property', (
     assert.include(publisher, 'name: product.title')
     assert.notInclude(output, 'which Product no longer has')
     assert.deepEqual(await moduleTypeErrors(), [])
-  }).timeout(60_000)
+  })
+    .tags(['@slow'], 'append')
+    .timeout(60_000)
 
   test('without --rename, the publisher left behind is named with the fix', async ({ assert }) => {
     const { exitCode, output } = await shop.run(SyncEntity, ['Product', '--module', 'Shop'])
