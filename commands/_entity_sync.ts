@@ -8,6 +8,7 @@ import {
 } from '../app/building_blocks/infrastructure/http/versioning/api_version.js'
 import type { EntityDefinition } from '../app/building_blocks/domain/entity_definition.js'
 import { commandIntent, queryIntent } from '../app/scaffolding/crud.js'
+import { entityToRender, renderEntityFiles } from '../app/scaffolding/entity_files.js'
 import type { FilePlan } from '../app/scaffolding/file_plan.js'
 import { readGeneratedFiles } from '../app/scaffolding/generated_files.js'
 import type { ModuleTarget } from '../app/scaffolding/module_target.js'
@@ -107,4 +108,22 @@ export async function planEntityUseCases(
       as: 'generate',
     })
   }
+}
+
+/**
+ * An aggregate's files and use cases written again, as its parts now are (`definitions` holds
+ * them): after a part is added, changed or removed, since a part lives in its aggregate's files.
+ */
+export async function planAggregateFiles(
+  running: { kernel: Kernel; app: ApplicationService },
+  plan: FilePlan,
+  module: ModuleTarget,
+  aggregate: EntityDefinition,
+  definitions: EntityDefinition[]
+): Promise<void> {
+  const files = await renderEntityFiles(running.app, module, entityToRender(aggregate), {
+    withDefinition: false,
+  })
+  for (const file of files) plan.generate(file.destination, file.contents)
+  await planEntityUseCases(running, plan, module, aggregate, definitions)
 }

@@ -9,11 +9,7 @@ import {
   partsOf,
   registerParts,
 } from '../app/scaffolding/aggregate_parts.js'
-import {
-  entityToRender,
-  planRepositoryRegistration,
-  renderEntityFiles,
-} from '../app/scaffolding/entity_files.js'
+import { planRepositoryRegistration, renderEntityFiles } from '../app/scaffolding/entity_files.js'
 import { collidingEntity, entityNames } from '../app/scaffolding/entity_names.js'
 import { parseProperties, type PropertySpec } from '../app/scaffolding/entity_properties.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
@@ -23,7 +19,7 @@ import { assertReferences } from '../app/scaffolding/references.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
 import { loadEntityDefinitions, tableName } from '../app/scaffolding/schema_snapshot.js'
-import { planEntityUseCases } from './_entity_sync.js'
+import { planAggregateFiles, planEntityUseCases } from './_entity_sync.js'
 
 export default class AddEntity extends ScaffoldCommand {
   static commandName = 'add-entity'
@@ -182,11 +178,7 @@ export default class AddEntity extends ScaffoldCommand {
       { withDefinition: true }
     )
     for (const file of files) plan.create(file.destination, file.contents)
-    const aggregateFiles = await renderEntityFiles(this.app, module, entityToRender(aggregate), {
-      withDefinition: false,
-    })
-    for (const file of aggregateFiles) plan.generate(file.destination, file.contents)
-    await planEntityUseCases(this, plan, module, aggregate, next)
+    await planAggregateFiles(this, plan, module, aggregate, next)
     return plan
   }
 

@@ -3,7 +3,6 @@ import { dirname, join, resolve } from 'node:path'
 import { args, flags } from '@adonisjs/core/ace'
 import { registerParts } from '../app/scaffolding/aggregate_parts.js'
 import { dropMigration } from '../app/scaffolding/drop_migration.js'
-import { entityToRender, renderEntityFiles } from '../app/scaffolding/entity_files.js'
 import { entityNames } from '../app/scaffolding/entity_names.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { readGeneratedFiles } from '../app/scaffolding/generated_files.js'
@@ -23,7 +22,7 @@ import {
   snapshotPath,
   tableName,
 } from '../app/scaffolding/schema_snapshot.js'
-import { entityRecipes, planEntityUseCases, recipeFiles } from './_entity_sync.js'
+import { entityRecipes, planAggregateFiles, recipeFiles } from './_entity_sync.js'
 import { RemoveCommand } from './_remove_base.js'
 
 /*
@@ -113,11 +112,7 @@ export default class RemoveEntity extends RemoveCommand {
     // An aggregate already gone (its definition removed by hand) has no files to write again.
     if (aggregate === undefined) return new Set()
     this.#aggregate = aggregate.name
-    const files = await renderEntityFiles(this.app, module, entityToRender(aggregate), {
-      withDefinition: false,
-    })
-    for (const file of files) plan.generate(file.destination, file.contents)
-    await planEntityUseCases(this, plan, module, aggregate, remaining)
+    await planAggregateFiles(this, plan, module, aggregate, remaining)
     return new Set(plan.paths().map((path) => resolve(this.app.makePath(), path)))
   }
 

@@ -21,7 +21,7 @@ import {
   schemaFromDefinitions,
   tableName,
 } from '../app/scaffolding/schema_snapshot.js'
-import { planEntityUseCases } from './_entity_sync.js'
+import { planAggregateFiles, planEntityUseCases } from './_entity_sync.js'
 
 export default class SyncEntity extends ScaffoldCommand {
   static commandName = 'sync-entity'
@@ -71,11 +71,7 @@ export default class SyncEntity extends ScaffoldCommand {
     } else {
       // A part lives in its aggregate's files: they follow it.
       const aggregate = definitions.find((candidate) => candidate.name === definition.partOf)!
-      const aggregateFiles = await renderEntityFiles(this.app, module, entityToRender(aggregate), {
-        withDefinition: false,
-      })
-      for (const file of aggregateFiles) plan.generate(file.destination, file.contents)
-      await planEntityUseCases(this, plan, module, aggregate, definitions)
+      await planAggregateFiles(this, plan, module, aggregate, definitions)
     }
 
     const table = tableName(module.folder, definition.name)

@@ -30,15 +30,8 @@ const migrate = (file: string, direction: 'up' | 'down') =>
   moduleMigrations(shop, MODULE).run(file, direction)
 const read = (file: string) => readFile(path(file), 'utf8')
 
-const addRegion = () =>
-  shop.run(AddEntity, [
-    'Region',
-    '--module',
-    MODULE,
-    '--aggregate',
-    '--properties',
-    'Name:string(40)',
-  ])
+const addRegion = (properties = 'Name:string(40)') =>
+  shop.run(AddEntity, ['Region', '--module', MODULE, '--aggregate', '--properties', properties])
 
 const addAccount = (properties: string) =>
   shop.run(AddEntity, ['Account', '--module', MODULE, '--aggregate', '--properties', properties])
@@ -287,14 +280,7 @@ test.group('References: add-entity and add-migration', (group) => {
   test("the tests' second referenced row holds none of an optional unique key that has no other value", async ({
     assert,
   }) => {
-    await shop.run(AddEntity, [
-      'Region',
-      '--module',
-      MODULE,
-      '--aggregate',
-      '--properties',
-      'Name:string(40),Primary:enum(yes)?:unique',
-    ])
+    await addRegion('Name:string(40),Primary:enum(yes)?:unique')
     await addAccount('Region:references(Region)')
     const crud = await shop.run(AddCrud, ['Account', '--module', MODULE])
     assert.equal(crud.exitCode, 0, crud.output)
