@@ -1,4 +1,5 @@
 import { flags } from '@adonisjs/core/ace'
+import type { Database } from '@adonisjs/lucid/database'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { DatabaseCommand } from '../app/host/database_command.js'
 import type {
@@ -11,6 +12,7 @@ import {
 } from '../app/building_blocks/infrastructure/messaging/retention_duration.js'
 import { moduleRegistrationFiles } from '../app/building_blocks/infrastructure/modules/module_discovery.js'
 import { snakeCase } from '../app/scaffolding/names.js'
+import { connectionsInUse } from '../app/building_blocks/infrastructure/persistence/module_connections.js'
 
 type Purge = (
   client: Pick<QueryClientContract, 'transaction'>,
@@ -43,8 +45,14 @@ export abstract class PurgeCommand extends DatabaseCommand {
       this.exitCode = 1
       return
     }
-    const db = await this.app.container.make('lucid.db')
-    const outcome = await this.purge(db, { olderThanMs, module })
+    const db: Database = await this.app.container.make('lucid.db')
+    // Every database the modules keep an outbox and inbox in (module_connections.ts).
+    const now = new Date()
+    const outcomes: PurgeOutcome[] = []
+    for (const connection of connectionsInUse(this.app)) {
+      outcomes.push(await this.purge(db.connection(connection), { olderThanMs, module, now }))
+    }
+    const outcome = combinedOutcome(outcomes)
     // Every module is reported, those that lost nothing too; rows of a module since removed too.
     const reported = module
       ? [module]
@@ -85,4 +93,18 @@ export abstract class PurgeCommand extends DatabaseCommand {
     this.logger.error(`Unknown module "${name}": this app's modules are ${known}`)
     return null
   }
+}
+
+/** One report for the purges of several databases (they share the cutoff). */
+function combinedOutcome(outcomes: PurgeOutcome[]): PurgeOutcome {
+  const [first, ...others] = outcomes
+  const combined: PurgeOutcome = { ...first, byModule: { ...first.byModule } }
+  for (const outcome of others) {
+    combined.removed += outcome.removed
+    combined.batches += outcome.batches
+    for (const [module, count] of Object.entries(outcome.byModule)) {
+      combined.byModule[module] = (combined.byModule[module] ?? 0) + count
+    }
+  }
+  return combined
 }

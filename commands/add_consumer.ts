@@ -90,6 +90,7 @@ export default class AddConsumer extends ScaffoldCommand {
     }
     const state = {
       moduleRoot: module.root,
+      moduleFolder: module.folder,
       moduleTitle: module.title,
       name: this.event,
       camel: camelCase(this.event),

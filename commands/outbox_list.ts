@@ -1,6 +1,7 @@
 import { flags } from '@adonisjs/core/ace'
 import { DatabaseCommand } from '../app/host/database_command.js'
 import { Outbox } from '../app/building_blocks/infrastructure/messaging/outbox.js'
+import { connectionsInUse } from '../app/building_blocks/infrastructure/persistence/module_connections.js'
 
 export default class OutboxList extends DatabaseCommand {
   static commandName = 'outbox:list'
@@ -17,7 +18,12 @@ export default class OutboxList extends DatabaseCommand {
 
   protected async execute() {
     const outbox = await this.app.container.make(Outbox)
-    const rows = await outbox.list({ failed: this.failed })
+    // Every database the modules keep an outbox in (module_connections.ts), oldest first.
+    const rows = []
+    for (const connection of connectionsInUse(this.app)) {
+      rows.push(...(await outbox.list({ failed: this.failed, connection })))
+    }
+    rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     if (this.json) {
       this.logger.log(JSON.stringify(rows, null, 2))
       return

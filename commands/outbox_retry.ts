@@ -1,6 +1,6 @@
 import { args, flags } from '@adonisjs/core/ace'
 import { DatabaseCommand } from '../app/host/database_command.js'
-import { OutboxRelay } from '../app/building_blocks/infrastructure/messaging/outbox_relay.js'
+import { OutboxRelays } from '../app/building_blocks/infrastructure/messaging/outbox_relays.js'
 
 export default class OutboxRetry extends DatabaseCommand {
   static commandName = 'outbox:retry'
@@ -19,7 +19,7 @@ export default class OutboxRetry extends DatabaseCommand {
       this.exitCode = 1
       return
     }
-    const relay = await this.app.container.make(OutboxRelay)
+    const relay = await this.app.container.make(OutboxRelays)
     const count = await relay.retry(this.allFailed ? undefined : this.ids)
     this.logger.success(`${count} event(s) will be published again by the relay`)
   }

@@ -5,7 +5,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { OutboxRelay } from '@pantheon/kit/messaging'
+import { prepareTestDatabases } from '@pantheon/kit/testing'
 import { assertRequiredServices } from '#tests/common/required_services'
 import { openApiContract } from '#tests/common/contract/contract_plugin'
 
@@ -19,26 +19,12 @@ export const plugins: Config['plugins'] = [
 ]
 
 /**
- * Migrations run once before the suites (host and every module); after them the tables are
- * emptied and the migrations rolled back, so each run starts from the schema the code describes.
+ * Before the suites every database the modules use is migrated (host and every module) and the
+ * host's relays start; after them the tables are emptied and the migrations rolled back, so each
+ * run starts from the schema the code describes.
  */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [
-    async () => {
-      const rollback = await testUtils.db().migrate()
-      // Emptied before the rollback: a down() that narrows a column (an enum's values, a
-      // shorter string) refuses the rows the tests leave.
-      const truncate = await testUtils.db().truncate()
-      // The host's relay, as in a web host; it polls the outbox, so only once the table exists.
-      const relay = await app.container.make(OutboxRelay)
-      relay.start()
-      return async () => {
-        await relay.stop()
-        await truncate()
-        await rollback()
-      }
-    },
-  ],
+  setup: [() => prepareTestDatabases(app)],
   teardown: [],
 }
 

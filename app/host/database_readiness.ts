@@ -4,6 +4,7 @@ import type { Database } from '@adonisjs/lucid/database'
 import { exponentialBackoff } from '../building_blocks/infrastructure/resilience/backoff.js'
 import { applyPendingMigrations } from '../building_blocks/infrastructure/persistence/apply_pending_migrations.js'
 import { databaseGate } from '../building_blocks/infrastructure/persistence/database_gate.js'
+import { connectionsInUse } from '../building_blocks/infrastructure/persistence/module_connections.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
 import { pantheonConfig } from './pantheon_config.js'
 
@@ -58,11 +59,16 @@ interface Progress {
 async function untilReady(app: ApplicationService, signal: AbortSignal, progress: Progress) {
   const db: Database = await app.container.make('lucid.db')
   const logger = await app.container.make('logger')
-  const name = db.primaryConnectionName
   const backoff = exponentialBackoff(RETRY)
   for (let tries = 1; !signal.aborted; tries++) {
+    // The default connection and each module's own (module_connections.ts): modules wait
+    // until every one of them answers.
+    let name = db.primaryConnectionName
     const failure = await migratedOrFailure(app, async () => {
-      await db.connection(name).rawQuery('SELECT 1')
+      for (const connection of connectionsInUse(app)) {
+        name = connection
+        await db.connection(connection).rawQuery('SELECT 1')
+      }
       progress.onReached()
     })
     if (failure) {

@@ -12,6 +12,7 @@ import { DatabaseStorageCheck } from './database_storage_check.js'
 import { BoundedCheck } from './bounded_check.js'
 import { pantheonConfig } from './pantheon_config.js'
 import { redisConnection } from './redis_connection.js'
+import { connectionsInUse } from '../building_blocks/infrastructure/persistence/module_connections.js'
 
 /**
  * Liveness: the process answers. Readiness: its dependencies (the database, the broker when
@@ -26,7 +27,8 @@ export async function live(ctx: HttpContext) {
 export async function ready(ctx: HttpContext) {
   const transport = await app.container.make(MessageTransport)
   const checks: BaseCheck[] = [
-    new DbCheck(db.connection()),
+    // The default database and each module's own (module_connections.ts).
+    ...connectionsInUse(app).map((connection) => new DbCheck(db.connection(connection))),
     new DatabaseGateCheck(),
     new DatabaseStorageCheck(db),
   ]

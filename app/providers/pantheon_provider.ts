@@ -20,6 +20,9 @@ import {
 import { Outbox, OUTBOX_TABLE } from '../building_blocks/infrastructure/messaging/outbox.js'
 import { observeOutboxBacklog } from '../building_blocks/infrastructure/telemetry/messaging_metrics.js'
 import { OutboxRelay } from '../building_blocks/infrastructure/messaging/outbox_relay.js'
+import { OutboxRelays } from '../building_blocks/infrastructure/messaging/outbox_relays.js'
+import { moduleConnections } from '../building_blocks/infrastructure/persistence/module_connections.js'
+import { postgresUrlOf } from '../building_blocks/infrastructure/persistence/postgres_bounds.js'
 import { retentionPolicy } from '../building_blocks/infrastructure/messaging/retention_settings.js'
 import {
   DEFAULT_RETRY_POLICY,
@@ -57,7 +60,7 @@ import { overHttps } from '../building_blocks/infrastructure/http/security_heade
  * its handlers with, and the pipeline factory that gives every message the same outer steps.
  */
 export default class PantheonProvider {
-  #relay?: OutboxRelay
+  #relays?: OutboxRelays
   #transport?: MessageTransport
   #stopObservingBacklog?: () => void
   #stopPreparingDatabase?: () => void
@@ -169,28 +172,21 @@ export default class PantheonProvider {
       return transport
     })
     container.singleton(OutboxRelay, async (resolver) => {
-      const logger = await resolver.make('logger')
-      const { batchSize, leaseMs, pollMs } = this.messagingConfig.relay
-      const db = await resolver.make('lucid.db')
-      const onError = (error: unknown) => logger.error({ err: error }, 'outbox relay pass failed')
-      // A host serving some modules relays their events only (PANTHEON_MODULES).
-      const selection = selectedModules(this.app.makePath())
-      const relay = new OutboxRelay(
-        db,
-        await resolver.make(MessageTransport),
-        {
-          batchSize,
-          leaseMs,
-          pollMs,
-          retention: retentionPolicy(this.messagingConfig.retention),
-          modules: selection.all ? undefined : selection.names,
-        },
-        onError,
-        await this.commitListener(db, onError)
-      )
+      const relay = await this.relayOf(undefined)
       const outbox = await resolver.make(Outbox)
       outbox.onCommit(() => relay.wake())
       return relay
+    })
+    container.singleton(OutboxRelays, async (resolver) => {
+      const db: Database = await resolver.make('lucid.db')
+      const relays = new Map([[db.primaryConnectionName, await resolver.make(OutboxRelay)]])
+      for (const connection of new Set(Object.values(moduleConnections(this.app)))) {
+        relays.set(connection, await this.relayOf(connection))
+      }
+      const all = new OutboxRelays(relays)
+      const outbox = await resolver.make(Outbox)
+      outbox.onCommit((connection) => all.wake(connection))
+      return all
     })
     container.singleton(DeadLetterReplay, async (resolver) => {
       // Subscribing seals the registry; replay needs the same, final set of consumers.
@@ -203,13 +199,52 @@ export default class PantheonProvider {
     })
   }
 
+  /**
+   * The relay of one database: the default connection (undefined) relays the events of the
+   * modules this host serves there (PANTHEON_MODULES), a module's own connection those of the
+   * modules kept in it.
+   */
+  private async relayOf(connection: string | undefined) {
+    const resolver = this.app.container
+    const logger = await resolver.make('logger')
+    const { batchSize, leaseMs, pollMs } = this.messagingConfig.relay
+    const db: Database = await resolver.make('lucid.db')
+    const name = connection ?? db.primaryConnectionName
+    const onError = (error: unknown) =>
+      logger.error({ err: error, connection: name }, 'outbox relay pass failed')
+    const selection = selectedModules(this.app.makePath())
+    const kept = moduleConnections(this.app)
+    const modules = connection
+      ? selection.names.filter((module) => kept[module] === connection)
+      : Object.keys(kept).length === 0 && selection.all
+        ? undefined
+        : selection.names.filter((module) => kept[module] === undefined)
+    return new OutboxRelay(
+      connection ? db.connection(connection) : db,
+      await resolver.make(MessageTransport),
+      {
+        batchSize,
+        leaseMs,
+        pollMs,
+        retention: retentionPolicy(this.messagingConfig.retention),
+        modules,
+      },
+      onError,
+      await this.commitListener(db, name, onError)
+    )
+  }
+
   /** On PostgreSQL, relays hear of commits made by any process (LISTEN/NOTIFY). */
-  private async commitListener(db: Database, onError: (error: unknown) => void) {
-    const connection = db.getRawConnection(db.primaryConnectionName)?.config
-    if (connection?.client !== 'pg' || typeof connection.connection !== 'string') return undefined
+  private async commitListener(
+    db: Database,
+    connection: string,
+    onError: (error: unknown) => void
+  ) {
+    const url = postgresUrlOf(db.getRawConnection(connection)?.config)
+    if (!url) return undefined
     const { PostgresCommitListener } =
       await import('../building_blocks/infrastructure/messaging/postgres_commit_listener.js')
-    return new PostgresCommitListener(connection.connection, onError)
+    return new PostgresCommitListener(url, onError)
   }
 
   /**
@@ -242,8 +277,8 @@ export default class PantheonProvider {
     await this.#transport.startConsuming()
     // Under test the runner starts the relay once the schema is migrated (tests/bootstrap.ts).
     if (!this.messagingConfig.relay.inProcess || this.app.getEnvironment() === 'test') return
-    this.#relay = await this.app.container.make(OutboxRelay)
-    this.#relay.start()
+    this.#relays = await this.app.container.make(OutboxRelays)
+    this.#relays.start()
   }
 
   /**
@@ -263,7 +298,7 @@ export default class PantheonProvider {
     this.#stopPreparingDatabase?.()
     this.#stopRecoveringStorage?.()
     this.#stopObservingBacklog?.()
-    await this.#relay?.stop()
+    await this.#relays?.stop()
     await this.#transport?.close()
     // Sends the spans still buffered (the last requests, an ace command's whole run).
     await stopTelemetry()

@@ -87,6 +87,6 @@ export async function readEndpointFacts(input: {
     endpoints,
     testsMigrate:
       existsSync(bootstrap) &&
-      facts.callsMethod(await readFile(bootstrap, 'utf8'), bootstrap, 'migrate'),
+      facts.calls(await readFile(bootstrap, 'utf8'), bootstrap, 'migrate', 'prepareTestDatabases'),
   }
 }

@@ -210,15 +210,19 @@ export class ModuleFacts {
     }
   }
 
-  /** Whether the file calls a method of this name (`testUtils.db().migrate()` for `migrate`). */
-  callsMethod(source: string, fileName: string, name: string): boolean {
+  /**
+   * Whether the file calls a function or method of one of these names
+   * (`testUtils.db().migrate()` for `migrate`, `prepareTestDatabases(app)`).
+   */
+  calls(source: string, fileName: string, ...names: string[]): boolean {
     const { Node, SyntaxKind } = this.#tsMorph
     return this.#syntax
       .parse(source, fileName)
       .getDescendantsOfKind(SyntaxKind.CallExpression)
       .some((call) => {
         const callee = call.getExpression()
-        return Node.isPropertyAccessExpression(callee) && callee.getName() === name
+        if (Node.isPropertyAccessExpression(callee)) return names.includes(callee.getName())
+        return Node.isIdentifier(callee) && names.includes(callee.getText())
       })
   }
 

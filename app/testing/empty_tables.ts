@@ -1,6 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import type { Database } from '@adonisjs/lucid/database'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { connectionsInUse } from '../building_blocks/infrastructure/persistence/module_connections.js'
 
 /** Which tables refer to which, read from the database: referred table → referring tables. */
 type Referrers = Map<string, Set<string>>
@@ -46,7 +47,18 @@ async function postgresReferrers(client: QueryClientContract): Promise<Referrers
  */
 export async function emptyTables(...tables: string[]): Promise<void> {
   const db = (await app.container.make('lucid.db')) as Database
-  const client = db.connection()
+  const connections = connectionsInUse(app)
+  if (connections.length === 1) return emptyTablesOn(db.connection(), tables)
+  // Modules with databases of their own (module_connections.ts): each table where it is.
+  for (const connection of connections) {
+    const client = db.connection(connection)
+    const here = []
+    for (const table of tables) if (await client.schema.hasTable(table)) here.push(table)
+    if (here.length > 0) await emptyTablesOn(client, here)
+  }
+}
+
+async function emptyTablesOn(client: QueryClientContract, tables: string[]): Promise<void> {
   const referrers =
     client.dialect.name === 'postgres'
       ? await postgresReferrers(client)

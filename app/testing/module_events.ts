@@ -5,6 +5,8 @@ import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEventContract } from '../building_blocks/integration/integration_event.js'
 import { MessageTransport } from '../building_blocks/infrastructure/messaging/message_transport.js'
 import { OUTBOX_TABLE } from '../building_blocks/infrastructure/messaging/outbox.js'
+import { moduleOfName } from '../building_blocks/infrastructure/messaging/module_of_name.js'
+import { moduleConnection } from '../building_blocks/infrastructure/persistence/module_connections.js'
 
 /*
  * A module's tests, run alone (`node ace test --module orders`), stand in for the modules they
@@ -42,7 +44,9 @@ export async function publishedEvents<TPayload>(
   contract: IntegrationEventContract<TPayload>
 ): Promise<TPayload[]> {
   const db: Database = await app.container.make('lucid.db')
+  // The outbox of the publishing module's database (module_connections.ts).
   const rows: { payload: unknown }[] = await db
+    .connection(moduleConnection(app, moduleOfName(contract.type)))
     .from(OUTBOX_TABLE)
     .where('type', contract.type)
     .where('version', contract.version)

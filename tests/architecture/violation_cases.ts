@@ -19,6 +19,13 @@ interface ViolationCase {
 
 export const violationCases: ViolationCase[] = [
   {
+    title: "reports a module's code using the global database service instead of its unit of work",
+    fixture: 'module_imports_database_service',
+    rule: 'module-stores-through-its-unit-of-work',
+    from: 'modules/shop/infrastructure/order_totals.ts',
+    to: /(^|\/)node_modules\/@adonisjs\/lucid\/build\/services\/db\.js$/,
+  },
+  {
     title: 'reports a domain file importing its application layer',
     fixture: 'domain_imports_application',
     rule: 'domain-imports-only-domain',

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DatabaseSync } from 'node:sqlite'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -160,10 +161,13 @@ test.group('Events between modules with no hand edits', (group) => {
   test('the generated app typechecks, lints clean and passes its own tests', async ({ assert }) => {
     await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
     await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+    // Orders keeps its rows in a database of its own (docs/deployment.md): the generated tests
+    // migrate it, and read and store Orders' rows there.
     const output = await inApp(shop, ['ace', 'test', '--reporters=dot'], {
       ...env,
       NODE_ENV: 'test',
       SQLITE_FILENAME: 'tmp/test.sqlite3',
+      ORDERS_DATABASE_URL: 'sqlite:tmp/orders-test.sqlite3',
       TEST_PORT: String(testPort(140)),
     })
     assert.notMatch(output, /failed/)
@@ -197,6 +201,8 @@ test.group('Events between modules with no hand edits', (group) => {
           PORT: String(port),
           MESSAGE_TRANSPORT: transport,
           MESSAGE_NAMESPACE: namespace,
+          // In one process, Orders on a database of its own (migrated at start).
+          ...(transport === 'memory' && { ORDERS_DATABASE_URL: 'sqlite:tmp/orders.sqlite3' }),
         },
         { appRoot: shop }
       )
@@ -226,6 +232,16 @@ test.group('Events between modules with no hand edits', (group) => {
       const deleted = await fetch(`${base}/api/catalog/${id}`, { method: 'DELETE' })
       assert.equal(deleted.status, 204, await deleted.clone().text())
       await readModelBecomes(base, id, 404)
+      if (transport === 'memory') {
+        // Orders applied the three events on its own database: one inbox entry each.
+        const orders = new DatabaseSync(join(shop, 'tmp/orders.sqlite3'), { readOnly: true })
+        try {
+          const inbox = orders.prepare('select event_id from pantheon_inbox').all()
+          assert.lengthOf(inbox, 3)
+        } finally {
+          orders.close()
+        }
+      }
     })
 
   test('mismatches are refused with what to do, and nothing is written', async ({ assert }) => {

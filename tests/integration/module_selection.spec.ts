@@ -264,6 +264,65 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
     assert.include(unknown.output, 'The modules are catalog, orders')
   }).timeout(120_000)
 
+  test('orders on a database of its own (ORDERS_DATABASE_URL) keeps its tables and inbox and migrations there while one host carries the events', async ({
+    assert,
+    cleanup,
+  }) => {
+    const main = databaseFile('own-main', cleanup)
+    const orders = databaseFile('own-orders', cleanup)
+    const own = { ORDERS_DATABASE_URL: `sqlite:${orders}` }
+    const migrated = await ace(['migration:run'], { SQLITE_FILENAME: main, ...own })
+    assert.equal(migrated.code, 0, migrated.output)
+    assert.deepEqual(tablesOf(main), ['catalog_products', 'pantheon_outbox'])
+    const ordersMigrated = await ace(['migration:run', '--connection=orders'], {
+      SQLITE_FILENAME: main,
+      ...own,
+    })
+    assert.equal(ordersMigrated.code, 0, ordersMigrated.output)
+    assert.deepEqual(tablesOf(orders), ['orders_catalog_products', 'pantheon_outbox'])
+
+    await startHost(CATALOG_PORT, main, own, cleanup)
+    const ready = await get(CATALOG_PORT, '/health/ready')
+    assert.equal(ready.status, 200, ready.body)
+    assert.includeMembers(Object.keys(JSON.parse(ready.body).checks), [
+      'Database health check (sqlite)',
+      'Database health check (orders)',
+    ])
+    const ids = [
+      await createProduct(CATALOG_PORT, 'Kettle 1'),
+      await createProduct(CATALOG_PORT, 'Kettle 2'),
+    ]
+    await untilOrdersHas(CATALOG_PORT, ids)
+    // Catalog's events leave from its outbox in the main database; Orders records each in the
+    // inbox of its own, beside its copy.
+    const rows = (file: string, sql: string) => {
+      const database = new DatabaseSync(file, { readOnly: true })
+      try {
+        return database.prepare(sql).all() as Record<string, unknown>[]
+      } finally {
+        database.close()
+      }
+    }
+    assert.lengthOf(rows(main, "select id from pantheon_outbox where status = 'sent'"), 2)
+    assert.lengthOf(rows(main, 'select event_id from pantheon_inbox'), 0)
+    assert.lengthOf(rows(orders, 'select event_id from pantheon_inbox'), 2)
+    assert.deepEqual(
+      rows(orders, 'select id from orders_catalog_products order by id').map((row) => row.id),
+      ids.sort()
+    )
+  }).timeout(120_000)
+
+  test('a module database the host cannot use stops the start with the setting to fix', async ({
+    assert,
+    cleanup,
+  }) => {
+    const output = await refusedStart(
+      { ORDERS_DATABASE_URL: 'mysql://root@127.0.0.1/orders' },
+      databaseFile('own-refused', cleanup)
+    )
+    assert.include(output, 'ORDERS_DATABASE_URL must be a PostgreSQL URL')
+  }).timeout(60_000)
+
   test('on {$self}, a catalog host and an orders host behind nginx carry an event between them')
     .with(['redis', 'rabbitmq'] as const)
     .run(async ({ assert, cleanup }, transport) => {
@@ -331,9 +390,10 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
         assert.equal(migrated.code, 0, migrated.output)
       }
       let ordersHost = await startHost(ORDERS_PORT, '', on(urls.b, 'orders'), cleanup)
-      await startHost(CATALOG_PORT, '', on(urls.a, 'catalog'), cleanup)
+      const catalogHost = await startHost(CATALOG_PORT, '', on(urls.a, 'catalog'), cleanup)
       const proxy = await startNginxProxy(PROXY_PORT, { 3334: CATALOG_PORT, 3335: ORDERS_PORT })
-      cleanup(() => proxy.stop())
+      let proxyStopped = false
+      cleanup(() => (proxyStopped ? undefined : proxy.stop()))
 
       const before = []
       for (const name of ['Lamp 1', 'Lamp 2', 'Lamp 3'])
@@ -373,6 +433,33 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
       assert.lengthOf(await queryRows(urls.b, 'select event_id from pantheon_inbox'), all.length)
       const sent = await queryRows(urls.a, "select id from pantheon_outbox where status = 'sent'")
       assert.lengthOf(sent, all.length)
+
+      // Both modules in one host again, on the same two databases, by configuration alone:
+      // Orders keeps its own database (ORDERS_DATABASE_URL), Catalog the default one.
+      await Promise.all([catalogHost.stop(), ordersHost.stop(), proxy.stop()])
+      proxyStopped = true
+      const oneHost = { ...on(urls.a), ORDERS_DATABASE_URL: urls.b }
+      await startHost(CATALOG_PORT, '', oneHost, cleanup)
+      const together = await createProduct(CATALOG_PORT, 'Lamp 7')
+      await untilOrdersHas(CATALOG_PORT, [...all, together])
+      const everything = [...all, together].sort()
+      const copiesNow = await queryRows(
+        urls.b,
+        'select id from orders_catalog_products order by id'
+      )
+      assert.deepEqual(
+        copiesNow.map((row) => row.id),
+        everything
+      )
+      assert.lengthOf(
+        await queryRows(urls.b, 'select event_id from pantheon_inbox'),
+        everything.length
+      )
+      const tablesOfANow = await queryRows(urls.a, moduleTables)
+      assert.deepEqual(
+        tablesOfANow.map((row) => row.table_name),
+        ['catalog_products']
+      )
     })
     .timeout(180_000)
 

@@ -132,6 +132,19 @@ export const architectureRules: IForbiddenRuleType[] = [
     },
   },
 
+  {
+    name: 'module-stores-through-its-unit-of-work',
+    comment:
+      "A module reaches its database only through its unit of work, which holds the module's " +
+      'own connection (a database of its own, or the default one). The global database ' +
+      'service (@adonisjs/lucid/services/db) could open a transaction on any connection, so ' +
+      "one change could span two modules' databases with no atomic commit. Tests may use it " +
+      'to look at rows.',
+    severity: 'error',
+    from: { path: '^modules/[^/]+/', pathNot: '^modules/[^/]+/tests/' },
+    to: { path: `${NPM_PACKAGE}@adonisjs/lucid/build/services/db\\.js$` },
+  },
+
   /* ---------------------------------------------------------------- building blocks */
 
   mayImportOnly(

@@ -263,11 +263,17 @@ export default class Sample {}`
     })
   })
 
-  test('tells whether a file calls a method, a commented-out call excluded', async ({ assert }) => {
+  test('tells whether a file calls a method or function, a commented-out call excluded', async ({
+    assert,
+  }) => {
     const facts = await moduleFacts()
     const migrating = `runnerHooks.setup = [() => testUtils.db().migrate()]`
+    const preparing = `runnerHooks.setup = [() => prepareTestDatabases(app)]`
     const commented = `// await testUtils.db().migrate()\nrunnerHooks.setup = []`
-    assert.isTrue(facts.callsMethod(migrating, 'bootstrap.ts', 'migrate'))
-    assert.isFalse(facts.callsMethod(commented, 'bootstrap.ts', 'migrate'))
+    const names = ['migrate', 'prepareTestDatabases']
+    assert.isTrue(facts.calls(migrating, 'bootstrap.ts', ...names))
+    assert.isTrue(facts.calls(preparing, 'bootstrap.ts', ...names))
+    assert.isFalse(facts.calls(preparing, 'bootstrap.ts', 'migrate'))
+    assert.isFalse(facts.calls(commented, 'bootstrap.ts', ...names))
   })
 })

@@ -1,4 +1,3 @@
-import type { Database } from '@adonisjs/lucid/database'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { EventDelivery } from './message_transport.js'
@@ -23,7 +22,8 @@ function isDuplicateKey(error: unknown): boolean {
  * nothing; a concurrent one waits on the row lock, then finds it.
  */
 export function onceThroughInbox(
-  db: Database,
+  /** The consuming module's database (the app's default, or a connection of its own). */
+  db: Pick<QueryClientContract, 'transaction'>,
   consumer: string,
   effect: (event: IntegrationEvent<unknown>, client: QueryClientContract) => Promise<void>
 ): EventDelivery {

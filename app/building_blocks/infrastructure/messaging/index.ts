@@ -24,6 +24,7 @@ export {
 export { Outbox, OUTBOX_TABLE } from './outbox.js'
 export { announceOutboxWrite, OUTBOX_CHANNEL } from './outbox_announcement.js'
 export { OutboxRelay } from './outbox_relay.js'
+export { OutboxRelays } from './outbox_relays.js'
 export { InvalidIntegrationEvent } from './publishable_event.js'
 export { parseRetentionDuration } from './retention_duration.js'
 export { retentionPolicy } from './retention_settings.js'

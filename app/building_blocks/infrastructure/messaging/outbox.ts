@@ -21,7 +21,7 @@ export const OUTBOX_TABLE = 'pantheon_outbox'
  * unit of work fails.
  */
 export class Outbox {
-  #onCommit: () => void = () => {}
+  #onCommit: (connection: string) => void = () => {}
   /** Transactions already set to wake the relays: once per commit is enough. */
   readonly #announced = new WeakSet<object>()
   readonly #versions = new EventVersions()
@@ -35,8 +35,11 @@ export class Outbox {
     }
   ) {}
 
-  /** Called by the relay: what to run after each commit that wrote to the outbox. */
-  onCommit(wake: () => void): void {
+  /**
+   * Called by the relays: what to run after each commit that wrote to the outbox, given the
+   * name of the connection it was made on (a module may keep its outbox in its own database).
+   */
+  onCommit(wake: (connection: string) => void): void {
     this.#onCommit = wake
   }
 
@@ -115,14 +118,21 @@ export class Outbox {
       this.#announced.add(transaction)
       // Relays in other processes hear of the commit too (PostgreSQL only).
       if (transaction.dialect.name === 'postgres') await announceOutboxWrite(transaction)
-      transaction.after('commit', () => this.#onCommit())
+      transaction.after('commit', () => this.#onCommit(transaction.connectionName))
     }
     return sharedId
   }
 
-  /** The rows an operator looks at: every unsent row, or only those whose publish failed. */
-  list(options: { failed?: boolean; limit?: number } = {}) {
-    const query = this.db.from(OUTBOX_TABLE).whereNot('status', 'sent').orderBy('id', 'asc')
+  /**
+   * The rows an operator looks at: every unsent row, or only those whose publish failed, in the
+   * outbox of the given connection (a module's own database), or of the default one.
+   */
+  list(options: { failed?: boolean; limit?: number; connection?: string } = {}) {
+    const query = this.db
+      .connection(options.connection)
+      .from(OUTBOX_TABLE)
+      .whereNot('status', 'sent')
+      .orderBy('id', 'asc')
     if (options.failed) query.where('attempts', '>', 0)
     return query.limit(options.limit ?? 100)
   }

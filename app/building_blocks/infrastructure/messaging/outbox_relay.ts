@@ -1,4 +1,4 @@
-import type { Database } from '@adonisjs/lucid/database'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { MessageTransport } from './message_transport.js'
 import { RetentionSweep, type RetentionPolicy } from './retention_sweep.js'
@@ -29,7 +29,8 @@ export interface RelayOptions {
   retention?: RetentionPolicy
   /**
    * Relay only the events of these modules (types `<module>.<event>`): a host serving some
-   * modules (PANTHEON_MODULES) leaves the others' rows to the hosts that serve them. None: all.
+   * modules (PANTHEON_MODULES) leaves the others' rows to the hosts that serve them. None: all;
+   * an empty list: none.
    */
   modules?: readonly string[]
 }
@@ -84,7 +85,8 @@ export class OutboxRelay {
   #stopping = false
 
   constructor(
-    private readonly db: Database,
+    /** The database whose outbox it relays: the app's default, or a module's own connection. */
+    private readonly db: Pick<QueryClientContract, 'from' | 'transaction'>,
     private readonly transport: MessageTransport,
     options: Partial<RelayOptions> = {},
     private readonly onError: (error: unknown) => void = () => {},
@@ -224,6 +226,8 @@ export class OutboxRelay {
   }
 
   private async claimRows(): Promise<OutboxRow[]> {
+    // Every module this relay could serve keeps its outbox in a database of its own.
+    if (this.options.modules?.length === 0) return []
     const now = new Date()
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString()
     return inConfirmedTransaction(this.db, async (trx) => {

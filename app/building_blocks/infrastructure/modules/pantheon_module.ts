@@ -1,4 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import type { Database } from '@adonisjs/lucid/database'
 import type { DomainEventHandlerClass } from '../../application/domain_events.js'
 import { Mediator } from '../../application/mediator.js'
 import { Command } from '../../application/messages.js'
@@ -14,6 +15,7 @@ import { onceThroughInbox } from '../messaging/inbox.js'
 import { MediatorChannelBehavior } from '../diagnostics/mediator_channel_behavior.js'
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
+import { assignModuleConnection } from '../persistence/module_connections.js'
 import { readMessageCatalog } from './message_catalog.js'
 import { selectedModules } from './module_discovery.js'
 import type { ModuleIndex } from './module_index.js'
@@ -60,8 +62,18 @@ export abstract class PantheonModule {
    */
   readonly requireIfMatch?: boolean
 
+  /**
+   * A database of the module's own: the name of a connection in config/database.ts. Its
+   * tables, migrations, outbox and inbox then live there. `<MODULE>_DATABASE_URL` (e.g.
+   * ORDERS_DATABASE_URL) does the same without a code change, and wins over this. Leave
+   * undefined to share the app's default connection.
+   */
+  readonly connection?: string
+
   #unitOfWork?: LucidUnitOfWork
   #selected?: boolean
+  /** The connection the module was given, once registered; undefined for the default one. */
+  #connection?: string
 
   constructor(protected readonly app: ApplicationService) {}
 
@@ -87,6 +99,7 @@ export abstract class PantheonModule {
 
   register(): void {
     if (!this.#isSelected()) return
+    this.#connection = assignModuleConnection(this.app, this.name, this.connection)
     this.registerServices()
   }
 
@@ -97,7 +110,11 @@ export abstract class PantheonModule {
         `The ${this.name} module has no index: run node ace pantheon:index, then add "readonly index = <name>Index" (imported from ./${this.name}_index.js) to its registration class`
       )
     }
-    this.#unitOfWork = new LucidUnitOfWork(await this.app.container.make('lucid.db'))
+    this.#unitOfWork = new LucidUnitOfWork(
+      await this.app.container.make('lucid.db'),
+      undefined,
+      this.#connection
+    )
     await this.registerMessages()
     await this.registerDomainEventHandlers()
     const events = await this.app.container.make(AsyncApiReference)
@@ -158,7 +175,9 @@ export abstract class PantheonModule {
   private async subscribeConsumers(): Promise<void> {
     const consumers = await this.app.container.make(ConsumerRegistry)
     const events = await this.app.container.make(AsyncApiReference)
-    const db = await this.app.container.make('lucid.db')
+    const db: Database = await this.app.container.make('lucid.db')
+    // Each event is recorded in the inbox of the consuming module's own database.
+    const store = this.#connection ? db.connection(this.#connection) : db
     for (const [file, exported] of Object.entries(this.index.consumers)) {
       const consumerClass = exported as ConsumerClass
       if (!consumerClass?.consumes?.type) {
@@ -174,7 +193,7 @@ export abstract class PantheonModule {
         module: this.name,
         consumes: consumerClass.consumes,
         upcasters,
-        deliver: onceThroughInbox(db, name, (event, client) => consumer.handle(event, client)),
+        deliver: onceThroughInbox(store, name, (event, client) => consumer.handle(event, client)),
       })
       events.addConsumer(this.name, name, consumerClass.consumes)
       for (const upcaster of upcasters) events.addConsumer(this.name, name, upcaster.from)

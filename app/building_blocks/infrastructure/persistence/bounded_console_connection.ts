@@ -3,6 +3,7 @@ import type { PostgreConfig } from '@adonisjs/lucid/types/database'
 import {
   DEFAULT_POSTGRES_BOUNDS,
   postgresConnection,
+  postgresUrlOf,
   type PostgresBounds,
 } from './postgres_bounds.js'
 import { watchPostgresAnswers, type WatchedPostgresClient } from './postgres_answer_watchdog.js'
@@ -16,14 +17,13 @@ import { watchPostgresAnswers, type WatchedPostgresClient } from './postgres_ans
  */
 export function boundPostgresForLongRunningCommand(
   db: Database,
-  bounds: PostgresBounds = DEFAULT_POSTGRES_BOUNDS
+  bounds: PostgresBounds = DEFAULT_POSTGRES_BOUNDS,
+  name: string = db.primaryConnectionName
 ): void {
-  const name = db.primaryConnectionName
   const config = db.manager.get(name)?.config
   if (config?.client !== 'pg') return
   const pgConfig = config as PostgreConfig
-  const connection = pgConfig.connection
-  const url = typeof connection === 'string' ? connection : connection?.connectionString
+  const url = postgresUrlOf(pgConfig)
   if (!url) return
   db.manager.patch(name, {
     ...pgConfig,

@@ -38,3 +38,18 @@ export function postgresConnection(url: string, bounds: PostgresBounds | undefin
     idle_in_transaction_session_timeout: bounds.serverMs,
   }
 }
+
+/**
+ * The URL of a PostgreSQL connection's settings, whether config/database.ts gives a URL or the
+ * object postgresConnection makes of one; undefined for any other database, or settings given
+ * field by field.
+ */
+export function postgresUrlOf(
+  config: { client?: string; connection?: unknown } | undefined
+): string | undefined {
+  if (config?.client !== 'pg') return undefined
+  const connection = config.connection
+  if (typeof connection === 'string') return connection
+  const url = (connection as { connectionString?: unknown } | undefined)?.connectionString
+  return typeof url === 'string' ? url : undefined
+}
