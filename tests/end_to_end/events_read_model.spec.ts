@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { existsSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -171,6 +172,8 @@ test.group('Events between modules with no hand edits', (group) => {
       TEST_PORT: String(testPort(140)),
     })
     assert.notMatch(output, /failed/)
+    assert.match(output, /Tests\s+\d+ passed/)
+    assert.isTrue(existsSync(join(shop, 'tmp/orders-test.sqlite3')), "Orders' own test database")
     // The contract lists the payload's properties for consumers' read models.
     const contract = await readFile(
       join(shop, 'modules/catalog/integration/product_created.ts'),

@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { announceOutboxWrite } from '@pantheon/kit/messaging'
 import { PostgresCommitListener } from '#kit/building_blocks/infrastructure/messaging/postgres_commit_listener'
+import { startPostgresInstance } from '#tests/common/postgres_instance'
+import { testPort } from '#tests/common/test_ports'
 
 /*
  * A relay in another process wakes on commits announced through PostgreSQL's LISTEN/NOTIFY.
@@ -45,4 +47,27 @@ test.group('Outbox commit signal on PostgreSQL', (group) => {
       await listener.stop()
     }
   })
+})
+
+test.group('Outbox commit signal on a frozen PostgreSQL', (group) => {
+  group.tap((t) => t.tags(['@any-database', '@slow']))
+
+  test('a listener whose server froze stops without waiting for it', async ({
+    assert,
+    cleanup,
+  }) => {
+    const postgres = await startPostgresInstance(testPort(278))
+    cleanup(() => postgres.destroy())
+    const listener = new PostgresCommitListener(postgres.url)
+    await listener.start(() => {})
+    // A frozen server (or a cut network path) never confirms the end of the connection, and a
+    // host's shutdown waited on it for ever.
+    postgres.freeze()
+    cleanup(() => postgres.thaw())
+    const outcome = await Promise.race([
+      listener.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting after 10 s')),
+    ])
+    assert.equal(outcome, 'stopped')
+  }).timeout(60_000)
 })

@@ -1,5 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { OUTBOX_CHANNEL } from './outbox_announcement.js'
+
+/** How long a stop waits for the server to close the listening connection. */
+const END_WAIT_MS = 1_000
 
 /**
  * Listens for outbox announcements (announceOutboxWrite) on a connection of its own, which
@@ -21,12 +25,19 @@ export class PostgresCommitListener {
     await this.connect(onCommit)
   }
 
+  /**
+   * A server that stopped answering (frozen, or its network path cut) never confirms the end of
+   * the connection: the stop waits for it at most END_WAIT_MS, so the host's shutdown does not
+   * hang on a connection that only ever listened.
+   */
   async stop(): Promise<void> {
     this.#stopped = true
     clearTimeout(this.#retry)
     const client = this.#client
     this.#client = undefined
-    await client?.end().catch(() => {})
+    if (!client) return
+    const ended = client.end().catch(() => {})
+    await Promise.race([ended, sleep(END_WAIT_MS, undefined, { ref: false })])
   }
 
   private async connect(onCommit: () => void): Promise<void> {
