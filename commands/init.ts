@@ -12,6 +12,13 @@ import {
   packKit,
 } from '../app/scaffolding/app_template.js'
 import { ASPIRE_STUBS, orchestrationState } from '../app/scaffolding/aspire_orchestration.js'
+import {
+  planAuthConfig,
+  planIdentityModule,
+  withAuthDependency,
+  withAuthProviders,
+  withAuthSettings,
+} from '../app/scaffolding/auth_plan.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { assertPascalCaseName, snakeCase } from '../app/scaffolding/names.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
@@ -53,6 +60,12 @@ export default class Init extends ScaffoldCommand {
   })
   declare aspire?: boolean
 
+  @flags.boolean({
+    description:
+      'Add authentication: the Identity module (accounts, passwords, access tokens on @adonisjs/auth), as node ace add-auth does',
+  })
+  declare auth?: boolean
+
   get target(): string {
     return resolve(this.out ?? process.cwd(), this.appName)
   }
@@ -89,16 +102,23 @@ export default class Init extends ScaffoldCommand {
       const file = relative(target, rendered.destination).replace(/\\/g, '/')
       if (transport && file === 'config/messaging.ts')
         contents = withDefaultTransport(contents, transport)
+      if (this.auth && file === 'adonisrc.ts') contents = withAuthProviders(contents)
+      if (this.auth && file === '.env.example') contents = withAuthSettings(contents)
       plan.create(rendered.destination, contents, EXECUTABLE.test(file) ? { mode: 0o755 } : {})
     }
     if (transport) plan.create(join(target, '.env'), transportEnvFile(transport))
 
     const kit = kitManifest()
     const kitDependency = await this.planKitDependency(plan, target)
+    const packageJson = appPackageJson({ packageName, appName: this.appName, kit, kitDependency })
     plan.create(
       join(target, 'package.json'),
-      appPackageJson({ packageName, appName: this.appName, kit, kitDependency })
+      this.auth ? withAuthDependency(packageJson) : packageJson
     )
+    if (this.auth) {
+      await planIdentityModule(this.app, target, plan)
+      await planAuthConfig(this.app, target, plan)
+    }
     return plan
   }
 
@@ -122,6 +142,11 @@ export default class Init extends ScaffoldCommand {
   /** The new app is formatted with the config its package.json names: @adonisjs/prettier-config. */
   protected formatting() {
     return { root: this.target, resolve: false }
+  }
+
+  /** The new app's modules (the Identity module, with --auth) are indexed there. */
+  protected appRoot(): string {
+    return this.target
   }
 
   /** A new app: no other command writes into it yet. */

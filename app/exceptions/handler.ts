@@ -6,6 +6,10 @@ import {
   type ProblemInput,
 } from '../building_blocks/infrastructure/http/problem_details.js'
 import { answerUnmatchedRoute } from '../building_blocks/infrastructure/http/unmatched_route.js'
+import {
+  answerUnauthenticated,
+  UNAUTHORIZED_ACCESS,
+} from '../building_blocks/infrastructure/auth/authentication.js'
 import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
 import {
@@ -51,6 +55,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       translateConstraintViolation(error) ??
       translateConcurrentUpdate(error)
     if (known) return sendAppError(ctx, known)
+    if ((error as HttpError)?.code === UNAUTHORIZED_ACCESS) return answerUnauthenticated(ctx)
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
       return sendProblem(ctx, {
         status: 400,

@@ -126,6 +126,11 @@ export abstract class ScaffoldCommand extends BaseCommand {
     return { root: this.app.makePath(), resolve: true }
   }
 
+  /** The app the command writes into: its modules are indexed and recorded there. */
+  protected appRoot(): string {
+    return this.app.makePath()
+  }
+
   /**
    * The app whose scaffolding lock the command holds while it runs (see command_lock.ts); init,
    * which writes a new app no other command writes into, holds none.
@@ -141,11 +146,11 @@ export abstract class ScaffoldCommand extends BaseCommand {
       lock = await this.lockApp()
       await this.undoInterruptedCommand()
       plan = await this.plan()
-      await planModuleIndexes(this.app.makePath(), plan)
+      await planModuleIndexes(this.appRoot(), plan)
       const { root, resolve } = this.formatting()
       const format = await prettierFormatter(root, { resolve })
       if (format) await plan.format(format)
-      const replaced = await planGeneratedFilesRecord(this.app.makePath(), plan, {
+      const replaced = await planGeneratedFilesRecord(this.appRoot(), plan, {
         force: Boolean(this.force),
         recipes: this.recipes(),
         format,

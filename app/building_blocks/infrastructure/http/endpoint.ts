@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { type Caller, callerOf } from '../auth/caller.js'
 import type { ExpectedVersion } from '../../application/expected_version.js'
 import type { Mediator } from '../../application/mediator.js'
 import { expectedVersionOf, namesCurrentVersion, versionTag } from './entity_tags.js'
@@ -37,6 +38,12 @@ export interface Endpoint {
    * that is no longer stored, and 428 without one where the module requires it.
    */
   readonly conditional?: boolean
+  /**
+   * Only a caller with a valid access token (`Authorization: Bearer <token>`, the app's
+   * @adonisjs/auth guard) reaches it: any other request answers 401 `Auth.Unauthenticated`
+   * before the endpoint runs. `this.caller(ctx)` then says who called.
+   */
+  readonly authenticated?: boolean
   handle(ctx: HttpContext): Promise<void>
 }
 
@@ -54,8 +61,14 @@ export abstract class MediatorEndpoint implements Endpoint {
   readonly docs?: EndpointDocs
   readonly apiVersionNeutral?: boolean
   readonly conditional?: boolean
+  readonly authenticated?: boolean
 
   constructor(protected readonly mediator: Mediator) {}
+
+  /** Who called an `authenticated` endpoint: the account and the token it sent. */
+  protected caller(ctx: HttpContext): Caller {
+    return callerOf(ctx)
+  }
 
   abstract handle(ctx: HttpContext): Promise<void>
 
@@ -88,6 +101,11 @@ export abstract class MediatorEndpoint implements Endpoint {
   protected created(ctx: HttpContext, id: string, body: unknown = id): void {
     ctx.response.header('location', `${collectionPath(ctx)}/${id}`)
     sendJson(ctx, 201, body)
+  }
+
+  /** Any status with a JSON body: a 201 for what has no URL to read it at (an access token). */
+  protected json(ctx: HttpContext, status: number, body: unknown): void {
+    sendJson(ctx, status, body)
   }
 
   protected noContent(ctx: HttpContext): void {

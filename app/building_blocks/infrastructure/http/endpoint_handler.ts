@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { withAuthentication } from '../auth/authentication.js'
 import type { Endpoint } from './endpoint.js'
 import { preconditionProblem } from './entity_tags.js'
 import { pathParamNames, requestBodySchema } from './openapi/request_body_schema.js'
@@ -21,7 +22,19 @@ export function endpointHandler(
   endpoint: Endpoint,
   options: { requireIfMatch: boolean } = { requireIfMatch: false }
 ): (ctx: HttpContext) => Promise<void> {
-  const handle = withPreconditions(endpoint, options, withQueryParameters(endpoint))
+  const checked = withBodyFields(
+    endpoint,
+    withPreconditions(endpoint, options, withQueryParameters(endpoint))
+  )
+  // Authentication first: a caller without credentials learns nothing of the endpoint's input.
+  return endpoint.authenticated ? withAuthentication(checked) : checked
+}
+
+/** The body holds only the fields the endpoint's documented request body defines. */
+function withBodyFields(
+  endpoint: Endpoint,
+  handle: (ctx: HttpContext) => Promise<void>
+): (ctx: HttpContext) => Promise<void> {
   const validator = endpoint.docs?.requestBody
   if (!validator) return handle
   const pathParams = pathParamNames(endpoint.path)

@@ -3,6 +3,8 @@
  * tests/unit/kit/public_api.spec.ts (docs/architecture.md, "The public API").
  */
 export { answerBadUrl } from './bad_url.js'
+export type { Caller } from '../auth/caller.js'
+export { limitFailedAttempts } from '../auth/failed_attempts.js'
 export { type Endpoint, MediatorEndpoint, UUID_PARAM } from './endpoint.js'
 export { versionTag } from './entity_tags.js'
 export { BODY_METHODS, withJsonBody } from './json_body.js'

@@ -16,6 +16,7 @@ import { MediatorChannelBehavior } from '../diagnostics/mediator_channel_behavio
 import { ConsumerRegistry } from '../messaging/consumer_registry.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { assignModuleConnection } from '../persistence/module_connections.js'
+import { assertAuthenticationConfigured } from '../auth/authentication.js'
 import { readMessageCatalog } from './message_catalog.js'
 import { selectedModules } from './module_discovery.js'
 import type { ModuleIndex } from './module_index.js'
@@ -84,6 +85,15 @@ export abstract class PantheonModule {
   protected get unitOfWork(): LucidUnitOfWork {
     if (!this.#unitOfWork) throw new Error(`The ${this.name} module is not booted yet`)
     return this.#unitOfWork
+  }
+
+  /**
+   * The name of the connection the module stores in (its own, module_connections.ts), or
+   * undefined for the app's default: for what reaches the database past the unit of work, such
+   * as a Lucid model's `static connection`.
+   */
+  protected get databaseConnection(): string | undefined {
+    return this.#connection
   }
 
   /** The URL segment of the module: its folder name in kebab case (order_items → order-items). */
@@ -206,6 +216,11 @@ export abstract class PantheonModule {
     const mediator = await this.app.container.make(Mediator)
     const reference = await this.app.container.make(ApiReference)
     const endpoints = discoverEndpoints(this.index, mediator)
+    assertAuthenticationConfigured(
+      this.app,
+      this.name,
+      endpoints.filter(({ endpoint }) => endpoint.authenticated).map(({ file }) => file)
+    )
     mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions, reference, {
       requireIfMatch: this.requireIfMatch === true,
     })

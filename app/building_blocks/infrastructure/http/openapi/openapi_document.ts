@@ -2,6 +2,7 @@ import { versionSegment, type ApiVersionText } from '../versioning/api_version.j
 import {
   buildOperation,
   pascal,
+  BEARER_SCHEME,
   problemStatuses,
   type DocumentedRoute,
   type OperationContext,
@@ -165,6 +166,16 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
     schemas: { ProblemDetails: PROBLEM_DETAILS_SCHEMA },
     responses: problemResponses,
     headers: headerComponents(allHeaders),
+  }
+  if (input.routes.some((route) => route.endpoint.authenticated)) {
+    components.securitySchemes = {
+      [BEARER_SCHEME]: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'An access token of the Identity module (POST /api/identity/tokens), sent as Authorization: Bearer <token>',
+      },
+    }
   }
   if (input.version && usedParameters.size > 0) {
     components.parameters = Object.fromEntries(

@@ -14,6 +14,9 @@ export interface DocumentedRoute {
   endpoint: Endpoint
 }
 
+/** The `components.securitySchemes` name of the access token an authenticated endpoint takes. */
+export const BEARER_SCHEME = 'bearerAuth'
+
 /** What an operation's document says about where it sits. */
 export interface OperationContext extends HeaderContext {
   module: string
@@ -55,6 +58,7 @@ export function problemStatuses(route: DocumentedRoute, context: OperationContex
       ...(hasBody ? BODY_PROBLEMS : []),
       ...(negotiatesVersion(route, context) ? VERSIONED_PROBLEMS : []),
       ...(route.endpoint.docs?.problems ?? []),
+      ...(route.endpoint.authenticated ? [401] : []),
       ...preconditionStatuses(route, context),
     ]),
   ].sort((a, b) => a - b)
@@ -172,6 +176,8 @@ export function buildOperation(
     tags: [context.module],
   }
   if (context.deprecated) result.deprecated = true
+  // The document's default is no security; an authenticated endpoint names the bearer token.
+  if (route.endpoint.authenticated) result.security = [{ [BEARER_SCHEME]: [] }]
   if (parameters.length > 0) result.parameters = parameters
   if (docs?.requestBody) {
     const schema = requestBodySchema(docs.requestBody, pathParamNames(route.path))

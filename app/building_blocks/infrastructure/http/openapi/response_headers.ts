@@ -41,6 +41,11 @@ const HEADERS: Record<string, HeaderDefinition> = {
     description: 'When the window ends and the client may send again',
     schema: { type: 'string', format: 'date-time' },
   },
+  WwwAuthenticate: {
+    name: 'WWW-Authenticate',
+    description: 'How to authenticate: Bearer (an access token in the Authorization header)',
+    schema: { type: 'string' },
+  },
   RetryAfter: {
     name: 'Retry-After',
     description: 'Seconds to wait before sending again',
@@ -97,6 +102,7 @@ function ref(key: string, required: boolean): [string, { $ref: string }] {
 export function responseHeaders(context: HeaderContext, status: number): HeaderRefs {
   const success = status < 300
   const entries: [string, { $ref: string }][] = [ref('RequestId', true)]
+  if (status === 401) entries.push(ref('WwwAuthenticate', true))
   if (status === 429) {
     entries.push(
       ref('RetryAfter', true),
