@@ -1,0 +1,160 @@
+import { test } from '@japa/runner'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import { installOffline } from '#tests/common/kit_app'
+import { runOrFail } from '#tests/common/generated_app_commands'
+import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { startServerProcess } from '#tests/common/server_process'
+import { testPort } from '#tests/common/test_ports'
+
+/*
+ * Authentication from `node ace init Shop --auth` with no file edited by hand: the app
+ * typechecks, lints clean and passes its own tests (the Identity module's among them) on SQLite
+ * and on PostgreSQL, and its live server signs a caller in and out, documents the bearer token
+ * in OpenAPI, and closes registration when told to.
+ */
+
+const PASSWORD = 'correct horse battery staple'
+
+async function inApp(cwd: string, args: string[], env: Record<string, string>) {
+  const { stdout } = await runOrFail(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    timeout: 240_000,
+  })
+  return stdout
+}
+
+async function send(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : '' }
+}
+
+test.group('Authentication from init --auth', (group) => {
+  let workspace: string
+  let shop: string
+  const env = {
+    NODE_ENV: 'development',
+    DB_CONNECTION: 'sqlite',
+    SQLITE_FILENAME: 'tmp/db.sqlite3',
+  }
+
+  group.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-auth-'))
+    await inApp(app.makePath(), ['ace', 'init', 'Shop', '--auth', '--out', workspace], {})
+    shop = join(workspace, 'Shop')
+    await installOffline(shop)
+    await inApp(shop, ['ace', 'migration:run'], env)
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  test('the app typechecks, lints clean and passes its own tests on SQLite', async ({ assert }) => {
+    await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
+    await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+    const output = await inApp(shop, ['ace', 'test', '--reporters=spec'], {
+      ...env,
+      NODE_ENV: 'test',
+      SQLITE_FILENAME: 'tmp/test.sqlite3',
+      TEST_PORT: String(testPort(160)),
+    })
+    assert.notMatch(output, /failed/)
+    assert.include(output, 'five wrong passwords hold the account back from this address')
+    assert.include(output, 'an expired access token is refused at once')
+  })
+
+  test('its own tests pass on PostgreSQL', async ({ assert, cleanup }) => {
+    const database = `pantheon_auth_${testPort(161)}`
+    cleanup(await createPostgresDatabase(database))
+    const output = await inApp(shop, ['ace', 'test', '--reporters=dot'], {
+      ...env,
+      NODE_ENV: 'test',
+      DB_CONNECTION: 'pg',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+      TEST_PORT: String(testPort(161)),
+    })
+    assert.notMatch(output, /failed/)
+    assert.match(output, /Tests\s+\d+ passed/)
+  })
+
+  test('a live host signs a caller in and out, and documents the bearer token', async ({
+    assert,
+    cleanup,
+  }) => {
+    const port = testPort(162)
+    const server = await startServerProcess(
+      { ...env, HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: String(port) },
+      { appRoot: shop }
+    )
+    cleanup(async () => void (await server.stop()))
+    const base = `http://127.0.0.1:${port}/api/identity`
+
+    const registered = await send(base, 'POST', '/users', {
+      email: 'Ann@Example.com',
+      password: PASSWORD,
+    })
+    assert.equal(registered.status, 201, JSON.stringify(registered.body))
+    const signedIn = await send(base, 'POST', '/tokens', {
+      email: 'ann@example.com',
+      password: PASSWORD,
+    })
+    assert.equal(signedIn.status, 201)
+    const token = signedIn.body.token as string
+    assert.match(token, /^oat_/)
+
+    const me = await send(base, 'GET', '/me', undefined, token)
+    assert.deepEqual(me.body, registered.body)
+    const anonymous = await send(base, 'GET', '/me')
+    assert.equal(anonymous.status, 401)
+    assert.equal(anonymous.headers.get('www-authenticate'), 'Bearer')
+    assert.equal(anonymous.body.code, 'Auth.Unauthenticated')
+    const signedOut = await send(base, 'DELETE', '/tokens/current', undefined, token)
+    assert.equal(signedOut.status, 204)
+    const revoked = await send(base, 'GET', '/me', undefined, token)
+    assert.equal(revoked.status, 401)
+
+    const document = await send(`http://127.0.0.1:${port}`, 'GET', '/openapi/identity-v1.json')
+    assert.deepEqual(document.body.components.securitySchemes.bearerAuth, {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'An access token of the Identity module (POST /api/identity/tokens), sent as Authorization: Bearer <token>',
+    })
+    const meOperation = document.body.paths['/api/v1/identity/me'].get
+    assert.deepEqual(meOperation.security, [{ bearerAuth: [] }])
+    assert.property(meOperation.responses, '401')
+    assert.property(document.body.components.responses.Unauthorized.headers, 'WWW-Authenticate')
+    const signInOperation = document.body.paths['/api/v1/identity/tokens'].post
+    assert.notProperty(signInOperation, 'security')
+  })
+
+  test('IDENTITY_SELF_REGISTRATION=false closes registration', async ({ assert, cleanup }) => {
+    const port = testPort(164)
+    const server = await startServerProcess(
+      {
+        ...env,
+        HTTPS_ENABLED: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        IDENTITY_SELF_REGISTRATION: 'false',
+      },
+      { appRoot: shop }
+    )
+    cleanup(async () => void (await server.stop()))
+    const refused = await send(`http://127.0.0.1:${port}/api/identity`, 'POST', '/users', {
+      email: 'closed@example.com',
+      password: PASSWORD,
+    })
+    assert.equal(refused.status, 403)
+    assert.equal(refused.body.code, 'Identity.RegistrationClosed')
+  })
+})

@@ -1,0 +1,135 @@
+import { test } from '@japa/runner'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import AddAuth from '#commands/add_auth'
+import AddModule from '#commands/add_module'
+import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+
+const IDENTITY = 'modules/identity'
+
+/** The files of the Identity module and the app's settings add-auth writes. */
+const EXPECTED_FILES = [
+  `${IDENTITY}/infrastructure/identity_module.ts`,
+  `${IDENTITY}/infrastructure/identity_index.ts`,
+  `${IDENTITY}/infrastructure/persistence/account_record.ts`,
+  `${IDENTITY}/infrastructure/persistence/lucid_accounts.ts`,
+  `${IDENTITY}/domain/account.ts`,
+  `${IDENTITY}/api/register_user_endpoint.ts`,
+  `${IDENTITY}/api/issue_token_endpoint.ts`,
+  `${IDENTITY}/api/revoke_current_token_endpoint.ts`,
+  `${IDENTITY}/api/get_current_user_endpoint.ts`,
+  `${IDENTITY}/tests/integration/identity_endpoints.spec.ts`,
+  'config/auth.ts',
+  'config/hash.ts',
+]
+
+async function migrations(shop: ScaffoldingApp): Promise<string[]> {
+  const files = await readdir(shop.path(IDENTITY, 'infrastructure/database/migrations'))
+  return files.sort()
+}
+
+test.group('add-auth', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  let shop: ScaffoldingApp
+  group.each.setup(async () => {
+    shop = await scaffoldingApp()
+    return () => shop.remove()
+  })
+
+  test('writes the Identity module, its settings and its providers', async ({ assert }) => {
+    const { exitCode, output } = await shop.run(AddAuth, [])
+    assert.equal(exitCode, 0, output)
+    for (const file of EXPECTED_FILES) {
+      assert.isTrue(existsSync(shop.path(file)), `${file} was not created`)
+    }
+    // The accounts table first: the tokens table refers to it.
+    const [accounts, tokens] = await migrations(shop)
+    assert.match(accounts, /^\d+_create_identity_accounts_table\.ts$/)
+    assert.match(tokens, /^\d+_create_identity_access_tokens_table\.ts$/)
+
+    const adonisrc = await readFile(shop.path('adonisrc.ts'), 'utf8')
+    const hash = adonisrc.indexOf("import('@adonisjs/core/providers/hash_provider')")
+    const auth = adonisrc.indexOf("import('@adonisjs/auth/auth_provider')")
+    const kit = adonisrc.indexOf("import('@pantheon/kit/provider')")
+    assert.isTrue(hash > 0 && hash < auth && auth < kit, 'the providers come before the kit’s')
+    const manifest = JSON.parse(await readFile(shop.path('package.json'), 'utf8'))
+    assert.match(manifest.dependencies['@adonisjs/auth'], /^\^10\./)
+    assert.include(await readFile(shop.path('.env.example'), 'utf8'), 'IDENTITY_SELF_REGISTRATION')
+    const endpoint = await readFile(shop.path(EXPECTED_FILES[8]), 'utf8')
+    assert.include(endpoint, 'readonly authenticated = true')
+    const index = await readFile(shop.path(EXPECTED_FILES[1]), 'utf8')
+    assert.include(index, 'get_current_user_endpoint')
+  })
+
+  test('run again, it changes nothing; with --force it writes the module again but no second migration', async ({
+    assert,
+  }) => {
+    const first = await shop.run(AddAuth, [])
+    assert.equal(first.exitCode, 0, first.output)
+    const written = await migrations(shop)
+    const adonisrc = await readFile(shop.path('adonisrc.ts'), 'utf8')
+    const manifest = await readFile(shop.path('package.json'), 'utf8')
+
+    const again = await shop.run(AddAuth, ['--json'])
+    assert.equal(again.exitCode, 0, again.output)
+    const report = JSON.parse(again.output)
+    assert.deepEqual([...report.created, ...report.edited], [])
+    assert.equal(await readFile(shop.path('adonisrc.ts'), 'utf8'), adonisrc)
+    assert.equal(await readFile(shop.path('package.json'), 'utf8'), manifest)
+
+    const handler = shop.path(`${IDENTITY}/domain/account.ts`)
+    await writeFile(handler, '// broken by hand\n')
+    const forced = await shop.run(AddAuth, ['--force'])
+    assert.equal(forced.exitCode, 0, forced.output)
+    assert.include(await readFile(handler, 'utf8'), 'export abstract class Accounts')
+    assert.deepEqual(await migrations(shop), written)
+  })
+
+  test('a settings step done by hand is not done twice', async ({ assert }) => {
+    await writeFile(shop.path('config/hash.ts'), '// the app’s own hasher settings\n')
+    const { exitCode, output } = await shop.run(AddAuth, [])
+    assert.equal(exitCode, 0, output)
+    assert.equal(
+      await readFile(shop.path('config/hash.ts'), 'utf8'),
+      '// the app’s own hasher settings\n'
+    )
+    assert.isTrue(existsSync(shop.path('config/auth.ts')))
+  })
+
+  test('a module named Identity that add-auth did not write is refused, and nothing is written', async ({
+    assert,
+  }) => {
+    const module = await shop.run(AddModule, ['Identity'])
+    assert.equal(module.exitCode, 0, module.output)
+    const adonisrc = await readFile(shop.path('adonisrc.ts'), 'utf8')
+    const { exitCode, output } = await shop.run(AddAuth, [])
+    assert.equal(exitCode, 1)
+    assert.include(
+      output,
+      'modules/identity exists, and is not the Identity module add-auth writes'
+    )
+    assert.isFalse(existsSync(shop.path('config/auth.ts')))
+    assert.equal(await readFile(shop.path('adonisrc.ts'), 'utf8'), adonisrc)
+  })
+
+  test('an adonisrc.ts without the kit provider is refused with the lines to add', async ({
+    assert,
+  }) => {
+    const path = shop.path('adonisrc.ts')
+    const adonisrc = await readFile(path, 'utf8')
+    await writeFile(path, adonisrc.replace("    () => import('@pantheon/kit/provider'),\n", ''))
+    const { exitCode, output } = await shop.run(AddAuth, [])
+    assert.equal(exitCode, 1)
+    assert.include(output, "() => import('@adonisjs/auth/auth_provider'),")
+    assert.isFalse(existsSync(shop.path(IDENTITY)))
+  })
+
+  test('--dry-run writes nothing', async ({ assert }) => {
+    await mkdir(shop.path('tmp'), { recursive: true })
+    const { exitCode, output } = await shop.run(AddAuth, ['--dry-run'])
+    assert.equal(exitCode, 0, output)
+    assert.include(output, 'identity_module.ts')
+    assert.isFalse(existsSync(shop.path(IDENTITY)))
+    assert.isFalse(existsSync(shop.path('config/auth.ts')))
+  })
+})
