@@ -35,6 +35,7 @@ import { createTransport } from '../building_blocks/infrastructure/messaging/tra
 import { ApiReference } from '../building_blocks/infrastructure/http/openapi/api_reference.js'
 import { AsyncApiReference } from '../building_blocks/infrastructure/messaging/asyncapi/asyncapi_reference.js'
 import { VersionedModules } from '../building_blocks/infrastructure/http/versioning/versioned_modules.js'
+import { DeclaredPermissions } from '../building_blocks/infrastructure/auth/permissions.js'
 import { translateDomainError } from '../building_blocks/application/pipeline/domain_error_translator.js'
 import { PipelineFactory } from '../building_blocks/infrastructure/modules/pipeline_factory.js'
 import { translateDatabaseUnavailable } from '../building_blocks/infrastructure/persistence/database_unavailable.js'
@@ -79,6 +80,7 @@ export default class PantheonProvider {
     )
     this.registerAsyncApiReference()
     this.app.container.singleton(VersionedModules, () => new VersionedModules())
+    this.app.container.singleton(DeclaredPermissions, () => new DeclaredPermissions())
     this.registerMessaging()
   }
 

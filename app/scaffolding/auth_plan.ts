@@ -83,6 +83,7 @@ export async function planIdentityModule(
     indexConst: `${camelCase(IDENTITY.pascal)}Index`,
     accountsMigration: `${now}_create_identity_accounts_table`,
     accessTokensMigration: `${now + 1}_create_identity_access_tokens_table`,
+    grantsMigration: `${now + 2}_create_identity_grants_tables`,
   }
   for (const stub of MODULE_STUBS) {
     const rendered = await renderStub(app, `module/${stub}.stub`, state)

@@ -15,6 +15,7 @@ export { type ModulesVerification, verifyModules } from './architecture/verify_m
 export { findBreakingEventChanges } from './asyncapi_breaking_changes.js'
 export { deliverEvent, eventually, publishedEvents } from './module_events.js'
 export { emptyTables } from './empty_tables.js'
+export { loginAs } from './login_as.js'
 export { moduleDatabase } from './module_database.js'
 export { prepareTestDatabases } from './test_databases.js'
 export { findBreakingChanges } from './openapi_breaking_changes.js'

@@ -27,6 +27,16 @@ async function inApp(cwd: string, args: string[], env: Record<string, string>) {
   return stdout
 }
 
+/** A command that must fail: its output. */
+async function runFailing(cwd: string, args: string[], env: Record<string, string>) {
+  try {
+    await runOrFail(process.execPath, args, { cwd, env: { ...process.env, ...env } })
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error(`${args.join(' ')} succeeded`)
+}
+
 async function send(base: string, method: string, path: string, body?: unknown, token?: string) {
   const response = await fetch(`${base}${path}`, {
     method,
@@ -122,6 +132,24 @@ test.group('Authentication from init --auth', (group) => {
     const revoked = await send(base, 'GET', '/me', undefined, token)
     assert.equal(revoked.status, 401)
 
+    // An operator's commands: a role, a grant, and a token for a script.
+    await inApp(shop, ['ace', 'identity:roles', 'auditor', 'identity.accounts.read'], env)
+    const refused = await runFailing(
+      shop,
+      ['ace', 'identity:grant', 'ann@example.com', 'nobody'],
+      env
+    )
+    assert.include(refused, 'There is no role nobody (roles: auditor;')
+    await inApp(shop, ['ace', 'identity:grant', 'ann@example.com', 'auditor'], env)
+    const printed = await inApp(shop, ['ace', 'identity:token', 'ann@example.com'], env)
+    const scripted = printed.trim()
+    const account = await send(base, 'GET', `/users/${registered.body.id}`, undefined, scripted)
+    assert.equal(account.status, 200)
+    await inApp(shop, ['ace', 'identity:revoke', 'ann@example.com', 'auditor'], env)
+    const revokedRole = await send(base, 'GET', `/users/${registered.body.id}`, undefined, scripted)
+    assert.equal(revokedRole.status, 403)
+    assert.equal(revokedRole.body.permission, 'identity.accounts.read')
+
     const document = await send(`http://127.0.0.1:${port}`, 'GET', '/openapi/identity-v1.json')
     assert.deepEqual(document.body.components.securitySchemes.bearerAuth, {
       type: 'http',
@@ -135,6 +163,9 @@ test.group('Authentication from init --auth', (group) => {
     assert.property(document.body.components.responses.Unauthorized.headers, 'WWW-Authenticate')
     const signInOperation = document.body.paths['/api/v1/identity/tokens'].post
     assert.notProperty(signInOperation, 'security')
+    const userOperation = document.body.paths['/api/v1/identity/users/{id}'].get
+    assert.property(userOperation.responses, '403')
+    assert.include(userOperation.description, 'identity.accounts.read')
   })
 
   test('IDENTITY_SELF_REGISTRATION=false closes registration', async ({ assert, cleanup }) => {

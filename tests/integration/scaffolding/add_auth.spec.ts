@@ -18,6 +18,8 @@ const EXPECTED_FILES = [
   `${IDENTITY}/api/issue_token_endpoint.ts`,
   `${IDENTITY}/api/revoke_current_token_endpoint.ts`,
   `${IDENTITY}/api/get_current_user_endpoint.ts`,
+  `${IDENTITY}/api/get_user_endpoint.ts`,
+  `${IDENTITY}/infrastructure/persistence/lucid_identity_administration.ts`,
   `${IDENTITY}/tests/integration/identity_endpoints.spec.ts`,
   'config/auth.ts',
   'config/hash.ts',
@@ -43,9 +45,10 @@ test.group('add-auth', (group) => {
       assert.isTrue(existsSync(shop.path(file)), `${file} was not created`)
     }
     // The accounts table first: the tokens table refers to it.
-    const [accounts, tokens] = await migrations(shop)
+    const [accounts, tokens, grants] = await migrations(shop)
     assert.match(accounts, /^\d+_create_identity_accounts_table\.ts$/)
     assert.match(tokens, /^\d+_create_identity_access_tokens_table\.ts$/)
+    assert.match(grants, /^\d+_create_identity_grants_tables\.ts$/)
 
     const adonisrc = await readFile(shop.path('adonisrc.ts'), 'utf8')
     const hash = adonisrc.indexOf("import('@adonisjs/core/providers/hash_provider')")

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import { buildOpenApiDocument, MediatorEndpoint } from '@pantheon/kit/http'
+import { buildOpenApiDocument, DeclaredPermissions, MediatorEndpoint } from '@pantheon/kit/http'
 import { assertAuthenticationConfigured } from '#kit/building_blocks/infrastructure/auth/authentication'
 
 class ShowOrder extends MediatorEndpoint {
@@ -46,10 +46,65 @@ test.group('Endpoints for authenticated callers', () => {
 
   test('an app without authentication stops at start, naming them and add-auth', ({ assert }) => {
     // This repository's app registers no @adonisjs/auth provider.
-    assert.doesNotThrow(() => assertAuthenticationConfigured(app, 'shop', []))
+    assert.doesNotThrow(() =>
+      assertAuthenticationConfigured(app, 'shop', [{ file: 'api/show_sample_endpoint.ts' }])
+    )
     assert.throws(
-      () => assertAuthenticationConfigured(app, 'shop', ['api/show_order_endpoint.ts']),
-      'The shop module has endpoints for authenticated callers (api/show_order_endpoint.ts), but the app has no authentication: run node ace add-auth'
+      () =>
+        assertAuthenticationConfigured(app, 'shop', [
+          { file: 'api/show_order_endpoint.ts', authenticated: true },
+          { file: 'api/place_order_endpoint.ts', permission: 'shop.orders.create' },
+        ]),
+      'The shop module has endpoints for authenticated callers (api/show_order_endpoint.ts, api/place_order_endpoint.ts), but the app has no authentication: run node ace add-auth'
     )
   })
+
+  test('an operation that needs a permission says which, and answers 403', ({ assert }) => {
+    class PlaceOrder extends MediatorEndpoint {
+      readonly method = 'post'
+      readonly path = '/orders'
+      readonly permission = 'shop.orders.create'
+      async handle() {}
+    }
+    const place = {
+      method: 'POST',
+      path: '/orders',
+      params: {},
+      endpoint: new PlaceOrder(undefined as never),
+    }
+    const document = buildOpenApiDocument({ module: 'shop', routes: [place] }) as any
+    const operation = document.paths['/api/shop/orders'].post
+    assert.deepEqual(operation.security, [{ bearerAuth: [] }])
+    assert.include(operation.description, 'Needs the permission `shop.orders.create`')
+    assert.properties(operation.responses, ['401', '403'])
+  })
+})
+
+test.group('Declared permissions', () => {
+  test('a module declares its own, as <module>.<resource>.<action>', ({ assert }) => {
+    const permissions = new DeclaredPermissions()
+    permissions.declare('shop', ['shop.orders.read', 'shop.orders.create'])
+    permissions.declare('billing', ['billing.invoices.read'])
+    assert.deepEqual(permissions.all(), [
+      'billing.invoices.read',
+      'shop.orders.create',
+      'shop.orders.read',
+    ])
+    assert.isTrue(permissions.has('shop.orders.read'))
+    assert.isFalse(permissions.has('shop.orders.delete'))
+  })
+
+  test('refuses {label}')
+    .with([
+      { label: "another module's", permission: 'billing.invoices.read' },
+      { label: 'one without an action', permission: 'shop.orders' },
+      { label: 'one in capitals', permission: 'shop.Orders.read' },
+      { label: 'one with spaces', permission: 'shop.orders.read all' },
+    ])
+    .run(({ assert }, { permission }) => {
+      assert.throws(
+        () => new DeclaredPermissions().declare('shop', [permission]),
+        `The shop module declares the permission "${permission}": a permission is shop.<resource>.<action>, in lower case (e.g. shop.orders.read)`
+      )
+    })
 })

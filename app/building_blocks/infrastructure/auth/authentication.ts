@@ -1,6 +1,8 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { ApplicationService } from '@adonisjs/core/types'
 import { sendProblem } from '../http/problem_details.js'
+import { callerOf } from './caller.js'
+import { IdentityAdministration } from './identity_administration.js'
 
 /** The error @adonisjs/auth throws for a request without valid credentials. */
 export const UNAUTHORIZED_ACCESS = 'E_UNAUTHORIZED_ACCESS'
@@ -17,30 +19,71 @@ interface AuthManagerLike {
  * the routes that need it, not by a router middleware on every request.
  */
 export function withAuthentication(
-  handle: (ctx: HttpContext) => Promise<void>
+  handle: (ctx: HttpContext) => Promise<void>,
+  permission?: string
 ): (ctx: HttpContext) => Promise<void> {
   return async (ctx) => {
     const manager = (await ctx.containerResolver.make('auth.manager' as never)) as AuthManagerLike
     const authenticator = manager.createAuthenticator(ctx)
     ;(ctx as { auth?: unknown }).auth = authenticator
     await authenticator.authenticate()
+    if (permission && !(await holds(ctx, permission))) return answerForbidden(ctx, permission)
     return handle(ctx)
   }
 }
 
+/** Whether the authenticated caller's account holds the permission (the Identity module says). */
+async function holds(ctx: HttpContext, permission: string): Promise<boolean> {
+  const identity = await ctx.containerResolver.make(IdentityAdministration)
+  const permissions = await identity.permissionsOf(callerOf(ctx).id)
+  return permissions.has(permission)
+}
+
+/** 403 naming the permission, so that the caller knows what to ask an operator for. */
+function answerForbidden(ctx: HttpContext, permission: string): void {
+  sendProblem(ctx, {
+    status: 403,
+    code: 'Auth.Forbidden',
+    detail: `This needs the permission ${permission}, which your account does not hold`,
+    extensions: { permission },
+  })
+}
+
+/** What a module's endpoints ask of callers, for the checks at start. */
+interface GuardedEndpoint {
+  file: string
+  authenticated?: boolean
+  permission?: string
+}
+
 /**
- * A module with authenticated endpoints needs @adonisjs/auth configured: without it, the start
- * stops here with the command that adds it, rather than every such request failing with 500.
+ * A module whose endpoints need authentication needs @adonisjs/auth configured and the Identity
+ * module (node ace add-auth), and each permission they name must be one the module declares:
+ * otherwise the start stops here with the fix, rather than every such request failing.
  */
 export function assertAuthenticationConfigured(
   app: ApplicationService,
   module: string,
-  endpoints: readonly string[]
+  endpoints: readonly GuardedEndpoint[],
+  declared: readonly string[] = []
 ): void {
-  if (endpoints.length === 0 || app.container.hasBinding('auth.manager' as never)) return
-  throw new Error(
-    `The ${module} module has endpoints for authenticated callers (${endpoints.join(', ')}), but the app has no authentication: run node ace add-auth`
-  )
+  const guarded = endpoints.filter((endpoint) => endpoint.authenticated || endpoint.permission)
+  if (guarded.length === 0) return
+  if (
+    !app.container.hasBinding('auth.manager' as never) ||
+    !app.container.hasBinding(IdentityAdministration)
+  ) {
+    throw new Error(
+      `The ${module} module has endpoints for authenticated callers (${guarded.map(({ file }) => file).join(', ')}), but the app has no authentication: run node ace add-auth`
+    )
+  }
+  for (const { file, permission } of guarded) {
+    if (permission && !declared.includes(permission)) {
+      throw new Error(
+        `${file} needs the permission ${permission}, which the ${module} module does not declare: add it to "permissions" in its registration (${module}_module.ts)${declared.length ? `; it declares ${declared.join(', ')}` : ''}`
+      )
+    }
+  }
 }
 
 /**

@@ -44,6 +44,12 @@ export interface Endpoint {
    * before the endpoint runs. `this.caller(ctx)` then says who called.
    */
   readonly authenticated?: boolean
+  /**
+   * Only a caller whose account holds this permission (one its module declares, such as
+   * `catalog.products.create`) reaches it: it is authenticated first, and a caller without the
+   * permission answers 403 `Auth.Forbidden` naming it.
+   */
+  readonly permission?: string
   handle(ctx: HttpContext): Promise<void>
 }
 
@@ -62,6 +68,7 @@ export abstract class MediatorEndpoint implements Endpoint {
   readonly apiVersionNeutral?: boolean
   readonly conditional?: boolean
   readonly authenticated?: boolean
+  readonly permission?: string
 
   constructor(protected readonly mediator: Mediator) {}
 

@@ -27,6 +27,7 @@ export function endpointHandler(
     withPreconditions(endpoint, options, withQueryParameters(endpoint))
   )
   // Authentication first: a caller without credentials learns nothing of the endpoint's input.
+  if (endpoint.permission) return withAuthentication(checked, endpoint.permission)
   return endpoint.authenticated ? withAuthentication(checked) : checked
 }
 

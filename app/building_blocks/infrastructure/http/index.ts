@@ -5,6 +5,8 @@
 export { answerBadUrl } from './bad_url.js'
 export type { Caller } from '../auth/caller.js'
 export { limitFailedAttempts } from '../auth/failed_attempts.js'
+export { IdentityAdministration } from '../auth/identity_administration.js'
+export { DeclaredPermissions } from '../auth/permissions.js'
 export { type Endpoint, MediatorEndpoint, UUID_PARAM } from './endpoint.js'
 export { versionTag } from './entity_tags.js'
 export { BODY_METHODS, withJsonBody } from './json_body.js'

@@ -17,6 +17,7 @@ import { ConsumerRegistry } from '../messaging/consumer_registry.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
 import { assignModuleConnection } from '../persistence/module_connections.js'
 import { assertAuthenticationConfigured } from '../auth/authentication.js'
+import { DeclaredPermissions } from '../auth/permissions.js'
 import { readMessageCatalog } from './message_catalog.js'
 import { selectedModules } from './module_discovery.js'
 import type { ModuleIndex } from './module_index.js'
@@ -62,6 +63,12 @@ export abstract class PantheonModule {
    * overwrite a change it never saw. Off by default: If-Match is then honoured when sent.
    */
   readonly requireIfMatch?: boolean
+
+  /**
+   * The permissions the module owns, which its endpoints may name (`permission`) and operators
+   * grant: `<module>.<resource>.<action>`, such as `catalog.products.create`.
+   */
+  readonly permissions?: readonly string[]
 
   /**
    * A database of the module's own: the name of a connection in config/database.ts. Its
@@ -127,6 +134,8 @@ export abstract class PantheonModule {
     )
     await this.registerMessages()
     await this.registerDomainEventHandlers()
+    const permissions = await this.app.container.make(DeclaredPermissions)
+    permissions.declare(this.name, this.permissions ?? [])
     const events = await this.app.container.make(AsyncApiReference)
     events.addModule(this.name, this.publishes)
     await this.subscribeConsumers()
@@ -219,7 +228,12 @@ export abstract class PantheonModule {
     assertAuthenticationConfigured(
       this.app,
       this.name,
-      endpoints.filter(({ endpoint }) => endpoint.authenticated).map(({ file }) => file)
+      endpoints.map(({ endpoint, file }) => ({
+        file,
+        authenticated: endpoint.authenticated,
+        permission: endpoint.permission,
+      })),
+      this.permissions
     )
     mountEndpoints(router, this.routeSegment, endpoints, this.apiVersions, reference, {
       requireIfMatch: this.requireIfMatch === true,

@@ -167,7 +167,7 @@ export function buildOpenApiDocument(input: DocumentInput): Record<string, unkno
     responses: problemResponses,
     headers: headerComponents(allHeaders),
   }
-  if (input.routes.some((route) => route.endpoint.authenticated)) {
+  if (input.routes.some((route) => route.endpoint.authenticated || route.endpoint.permission)) {
     components.securitySchemes = {
       [BEARER_SCHEME]: {
         type: 'http',

@@ -58,7 +58,8 @@ export function problemStatuses(route: DocumentedRoute, context: OperationContex
       ...(hasBody ? BODY_PROBLEMS : []),
       ...(negotiatesVersion(route, context) ? VERSIONED_PROBLEMS : []),
       ...(route.endpoint.docs?.problems ?? []),
-      ...(route.endpoint.authenticated ? [401] : []),
+      ...(route.endpoint.authenticated || route.endpoint.permission ? [401] : []),
+      ...(route.endpoint.permission ? [403] : []),
       ...preconditionStatuses(route, context),
     ]),
   ].sort((a, b) => a - b)
@@ -166,7 +167,10 @@ export function buildOperation(
   }
 
   const summary = docs?.summary ?? route.endpoint.constructor.name.replace(/Endpoint$/, '')
-  const description = [docs?.description ?? `${summary}.`, options.note]
+  const needs = route.endpoint.permission
+    ? `Needs the permission \`${route.endpoint.permission}\` (403 Auth.Forbidden without it).`
+    : undefined
+  const description = [docs?.description ?? `${summary}.`, needs, options.note]
     .filter(Boolean)
     .join('\n\n')
   const result: Record<string, unknown> = {
@@ -177,7 +181,9 @@ export function buildOperation(
   }
   if (context.deprecated) result.deprecated = true
   // The document's default is no security; an authenticated endpoint names the bearer token.
-  if (route.endpoint.authenticated) result.security = [{ [BEARER_SCHEME]: [] }]
+  if (route.endpoint.authenticated || route.endpoint.permission) {
+    result.security = [{ [BEARER_SCHEME]: [] }]
+  }
   if (parameters.length > 0) result.parameters = parameters
   if (docs?.requestBody) {
     const schema = requestBodySchema(docs.requestBody, pathParamNames(route.path))

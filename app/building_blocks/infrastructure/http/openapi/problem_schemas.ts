@@ -40,8 +40,8 @@ export const PROBLEM_DETAILS_SCHEMA: JsonSchema = {
 /** What each failure status means, naming the problem codes it comes with. */
 export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: Validation.Failed (errors names each field, unknownField for a field the body may not have), Request.InvalidJson, Request.TooDeep, Request.TooManyValues, Request.InvalidCharacter, Request.UndecodableBody, Request.InvalidIfMatch, Request.InvalidIfNoneMatch; or an API version problem: UnsupportedApiVersion, InvalidApiVersion, AmbiguousApiVersion (with supportedVersions)',
-  401: 'Not authenticated',
-  403: 'Not allowed',
+  401: 'Auth.Unauthenticated: no valid access token (send Authorization: Bearer <token>); or the handler refused the caller',
+  403: "Auth.Forbidden: the caller's account does not hold the permission the operation needs (named in permission); or the handler refused the action",
   404: 'Not found (the resource, or Route.NotFound)',
   409: 'Conflict with the current state: a unique value taken (<Entity>.<Property>Taken), a record still referred to, or a change that lost a race with another one (<Entity>.ConcurrentUpdate; read it again and reapply the change)',
   410: 'ApiVersionSunset: this API version is past its sunset date (with supportedVersions)',
