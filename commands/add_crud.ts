@@ -1,10 +1,15 @@
 import { args, flags } from '@adonisjs/core/ace'
-import { collectionRoute, crudCommandLines } from '../app/scaffolding/crud_resource.js'
+import {
+  collectionRoute,
+  crudCommandLines,
+  crudPermissions,
+} from '../app/scaffolding/crud_resource.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
 import { readSnapshot } from '../app/scaffolding/schema_snapshot.js'
 import { ScaffoldCommand, type Recipe } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
+import { declarePermissions } from '../app/scaffolding/declare_permission.js'
 import { entityNames } from '../app/scaffolding/entity_names.js'
 import { planGeneratorRun } from './_generator_runs.js'
 
@@ -38,6 +43,17 @@ export default class AddCrud extends ScaffoldCommand {
   @flags.boolean({ description: 'The reads only: get and list' })
   declare readOnly: boolean
 
+  @flags.string({
+    description:
+      'Protect the operations with <prefix>.read (get, list), .create, .update (put, patch) and .delete, e.g. catalog.products',
+  })
+  declare permission?: string
+
+  @flags.boolean({
+    description: 'Anyone may call the operations, also in an app with authentication',
+  })
+  declare public: boolean
+
   #module?: ModuleTarget
   #recipes: Recipe[] = []
   #tableMissing = false
@@ -66,8 +82,17 @@ export default class AddCrud extends ScaffoldCommand {
       route: this.route,
       except: this.except,
       readOnly: this.readOnly,
+      permission: this.permission,
+      public: this.public,
     }
     const plan = new FilePlan(this.app.makePath())
+    const permissions = crudPermissions(request)
+    if (permissions.length > 0) {
+      // Declared here, once: the endpoints' own runs plan no edit of the registration.
+      await plan.edit(module.registrationFile, (source) =>
+        declarePermissions(source, module.registrationFile, permissions)
+      )
+    }
     for (const line of crudCommandLines(request)) {
       const recipe = await planGeneratorRun(
         this,

@@ -6,6 +6,8 @@ import {
 } from '../app/building_blocks/infrastructure/http/versioning/api_version.js'
 import { moduleVersions } from '../app/scaffolding/api_versions_codemod.js'
 import { readEndpointFacts } from '../app/scaffolding/endpoint_facts.js'
+import { declarePermissions } from '../app/scaffolding/declare_permission.js'
+import { endpointAccess } from '../app/scaffolding/endpoint_access.js'
 import { endpointOptions, planEndpoint } from '../app/scaffolding/endpoint_plan.js'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { existingModule, type ModuleTarget } from '../app/scaffolding/module_target.js'
@@ -50,6 +52,18 @@ export default class AddEndpoint extends ScaffoldCommand {
   })
   declare apiVersion?: string
 
+  @flags.string({
+    description:
+      'Only callers holding this permission reach it, e.g. catalog.products.create (declared in the module for you)',
+  })
+  declare permission?: string
+
+  @flags.boolean({
+    description:
+      'Anyone may call it, also in an app with authentication (where the default is signed-in callers)',
+  })
+  declare public: boolean
+
   #moduleRoot?: string
   #withoutSuccessTests = false
 
@@ -67,10 +81,30 @@ export default class AddEndpoint extends ScaffoldCommand {
     })
     const decided = planEndpoint(options, facts)
     this.#withoutSuccessTests = decided.withoutSuccessTests
+    const access = endpointAccess(
+      { permission: this.permission, public: this.public },
+      module,
+      this.app.makePath()
+    )
     const plan = new FilePlan(this.app.makePath())
     for (const file of decided.files) {
-      const rendered = await renderStub(this.app, file.stub, file.state)
+      const rendered = await renderStub(this.app, file.stub, {
+        ...file.state,
+        access,
+        // Every request of the starter test carries the token of a caller the endpoint admits.
+        bearer: access.authenticated ? '.bearerToken(token)' : '',
+      })
       plan.create(rendered.destination, rendered.contents)
+    }
+    if (access.permission) {
+      const permission = access.permission
+      await plan.edit(module.registrationFile, async (source) =>
+        declarePermissions(
+          (await this.plannedSource(module.registrationFile)) ?? source,
+          module.registrationFile,
+          [permission]
+        )
+      )
     }
     return plan
   }
@@ -110,6 +144,8 @@ export default class AddEndpoint extends ScaffoldCommand {
         ...option('--query', this.query),
         ...option('--result-type', this.resultType),
         ...option('--api-version', this.apiVersion),
+        ...option('--permission', this.permission),
+        ...(this.public ? ['--public'] : []),
       ],
     }
   }

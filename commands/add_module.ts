@@ -3,22 +3,11 @@ import { join } from 'node:path'
 import { args } from '@adonisjs/core/ace'
 import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { assertPascalCaseName, camelCase, moduleNames } from '../app/scaffolding/names.js'
+import { MODULE_STUBS } from '../app/scaffolding/module_stubs.js'
 import { isRemovedModule } from '../app/scaffolding/removed_module.js'
 import { renderStub } from '../app/scaffolding/render_stub.js'
 import { ScaffoldCommand } from '../app/scaffolding/scaffold_command.js'
 import { ScaffoldError } from '../app/scaffolding/scaffold_error.js'
-
-/** The templates of a new module, under stubs/pantheon/module/. */
-const MODULE_STUBS = [
-  'registration',
-  'api_versions',
-  'sample_query',
-  'sample_handler',
-  'sample_endpoint',
-  'integration_readme',
-  'sample_handler_test',
-  'sample_endpoint_test',
-]
 
 export default class AddModule extends ScaffoldCommand {
   static commandName = 'add-module'

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { FilePlan } from './file_plan.js'
 import { kitManifest } from '../kit/kit_root.js'
+import { MODULE_STUBS } from './module_stubs.js'
 import { camelCase, moduleNames } from './names.js'
 import { renderStub } from './render_stub.js'
 import { ScaffoldError } from './scaffold_error.js'
@@ -18,15 +19,7 @@ import { stubsRoot } from '../kit/stubs_root.js'
 const IDENTITY = moduleNames('Identity')
 
 /** add-module's templates the Identity module shares (its own registration replaces theirs). */
-const MODULE_STUBS = [
-  'api_versions',
-  'sample_query',
-  'sample_handler',
-  'sample_endpoint',
-  'integration_readme',
-  'sample_handler_test',
-  'sample_endpoint_test',
-]
+const SHARED_MODULE_STUBS = MODULE_STUBS.filter((stub) => stub !== 'registration')
 
 /** The providers an app with authentication registers, before the kit's. */
 const PROVIDERS = [
@@ -47,7 +40,7 @@ function identityRegistration(appRoot: string): string {
 }
 
 /** Whether the app has the Identity module add-auth writes. */
-function hasIdentityModule(appRoot: string): boolean {
+export function hasIdentityModule(appRoot: string): boolean {
   const registration = identityRegistration(appRoot)
   return (
     existsSync(registration) && readFileSync(registration, 'utf8').includes('storeAccountsThrough')
@@ -85,7 +78,7 @@ export async function planIdentityModule(
     accessTokensMigration: `${now + 1}_create_identity_access_tokens_table`,
     grantsMigration: `${now + 2}_create_identity_grants_tables`,
   }
-  for (const stub of MODULE_STUBS) {
+  for (const stub of SHARED_MODULE_STUBS) {
     const rendered = await renderStub(app, `module/${stub}.stub`, state)
     plan.create(rendered.destination, rendered.contents)
   }

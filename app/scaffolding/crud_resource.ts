@@ -15,6 +15,32 @@ export interface CrudRequest {
   route?: string
   except?: string
   readOnly?: boolean
+  /** `--permission <prefix>`: each operation needs `<prefix>.<its action>`. */
+  permission?: string
+  public?: boolean
+}
+
+/** The permission each operation needs, after `--permission`'s prefix. */
+const ACTIONS: Record<CrudOperation, string> = {
+  create: 'create',
+  get: 'read',
+  list: 'read',
+  update: 'update',
+  patch: 'update',
+  delete: 'delete',
+}
+
+/** `--permission catalog.products`: the permissions the operations asked for need, in order. */
+export function crudPermissions(request: CrudRequest): string[] {
+  if (request.permission === undefined) return []
+  if (!/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_-]*$/.test(request.permission.trim())) {
+    throw new ScaffoldError(
+      `--permission ${request.permission} is not a prefix of permissions`,
+      'Write <module>.<resource> in lower case, e.g. catalog.products: the operations need catalog.products.read, .create, .update and .delete'
+    )
+  }
+  const actions = crudOperations(request).map((operation) => ACTIONS[operation])
+  return [...new Set(actions)].map((action) => `${request.permission!.trim()}.${action}`)
 }
 
 /** The operations asked for: all, the reads alone (`--read-only`), less those of `--except`. */
@@ -115,9 +141,15 @@ export function crudCommandLines(request: CrudRequest): string[][] {
     },
   }
   const operations = crudOperations(request)
+  const access = (operation: CrudOperation) =>
+    request.permission !== undefined
+      ? ['--permission', `${request.permission.trim()}.${ACTIONS[operation]}`]
+      : request.public
+        ? ['--public']
+        : []
   return [
     ...operations.map((operation) => pieces[operation].useCase),
-    ...operations.map((operation) => pieces[operation].endpoint),
+    ...operations.map((operation) => [...pieces[operation].endpoint, ...access(operation)]),
   ]
 
   function endpoint(

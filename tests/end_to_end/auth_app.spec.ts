@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { installOffline } from '#tests/common/kit_app'
 import { runOrFail } from '#tests/common/generated_app_commands'
+import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
 import { testPort } from '#tests/common/test_ports'
@@ -17,6 +18,21 @@ import { testPort } from '#tests/common/test_ports'
  */
 
 const PASSWORD = 'correct horse battery staple'
+
+const PROTECTED_RESOURCE = [
+  ['add-module', 'Catalog'],
+  [
+    'add-entity',
+    'Product',
+    '--module',
+    'Catalog',
+    '--aggregate',
+    '--properties',
+    'Name:string,Price:decimal(10,2)',
+  ],
+  ['add-crud', 'Product', '--module', 'Catalog', '--permission', 'catalog.products'],
+  ['add-migration', 'AddProducts', '--module', 'Catalog'],
+]
 
 async function inApp(cwd: string, args: string[], env: Record<string, string>) {
   const { stdout } = await runOrFail(process.execPath, args, {
@@ -64,6 +80,8 @@ test.group('Authentication from init --auth', (group) => {
     await inApp(app.makePath(), ['ace', 'init', 'Shop', '--auth', '--out', workspace], {})
     shop = join(workspace, 'Shop')
     await installOffline(shop)
+    // A resource whose operations need permissions, as a user would ask for it.
+    for (const command of PROTECTED_RESOURCE) await scaffoldInProcess(shop, command)
     await inApp(shop, ['ace', 'migration:run'], env)
     return () => rm(workspace, { recursive: true, force: true })
   })
@@ -77,9 +95,11 @@ test.group('Authentication from init --auth', (group) => {
       SQLITE_FILENAME: 'tmp/test.sqlite3',
       TEST_PORT: String(testPort(160)),
     })
-    assert.notMatch(output, /failed/)
+    // Every test passed (the app's log lines may say "failed" of refused commands).
+    assert.match(output, /Tests\s+(\d+) passed \(\1\)/)
     assert.include(output, 'five wrong passwords hold the account back from this address')
     assert.include(output, 'an expired access token is refused at once')
+    assert.include(output, 'answers 403 to a caller without catalog.products.create')
   })
 
   test('its own tests pass on PostgreSQL', async ({ assert, cleanup }) => {
@@ -92,8 +112,7 @@ test.group('Authentication from init --auth', (group) => {
       DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
       TEST_PORT: String(testPort(161)),
     })
-    assert.notMatch(output, /failed/)
-    assert.match(output, /Tests\s+\d+ passed/)
+    assert.match(output, /Tests\s+(\d+) passed \(\1\)/)
   })
 
   test('a live host signs a caller in and out, and documents the bearer token', async ({
@@ -149,6 +168,15 @@ test.group('Authentication from init --auth', (group) => {
     const revokedRole = await send(base, 'GET', `/users/${registered.body.id}`, undefined, scripted)
     assert.equal(revokedRole.status, 403)
     assert.equal(revokedRole.body.permission, 'identity.accounts.read')
+
+    const catalog = `http://127.0.0.1:${port}/api/catalog/products`
+    const product = { name: 'Lamp', price: 12.5 }
+    const forbidden = await send(catalog, 'POST', '', product, scripted)
+    assert.equal(forbidden.status, 403)
+    assert.equal(forbidden.body.permission, 'catalog.products.create')
+    await inApp(shop, ['ace', 'identity:grant', 'ann@example.com', 'catalog.products.create'], env)
+    const created = await send(catalog, 'POST', '', product, scripted)
+    assert.equal(created.status, 201, JSON.stringify(created.body))
 
     const document = await send(`http://127.0.0.1:${port}`, 'GET', '/openapi/identity-v1.json')
     assert.deepEqual(document.body.components.securitySchemes.bearerAuth, {

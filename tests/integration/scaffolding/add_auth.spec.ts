@@ -2,7 +2,11 @@ import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import AddAuth from '#commands/add_auth'
+import AddCrud from '#commands/add_crud'
+import AddEndpoint from '#commands/add_endpoint'
+import AddEntity from '#commands/add_entity'
 import AddModule from '#commands/add_module'
+import AddQuery from '#commands/add_query'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 
 const IDENTITY = 'modules/identity'
@@ -135,4 +139,159 @@ test.group('add-auth', (group) => {
     assert.isFalse(existsSync(shop.path(IDENTITY)))
     assert.isFalse(existsSync(shop.path('config/auth.ts')))
   })
+})
+
+/** A Sales module with a Customer aggregate and its query by id, in the app `shop`. */
+async function withCustomers(shop: ScaffoldingApp) {
+  await shop.runAll([
+    [AddModule, ['Sales']],
+    [AddEntity, ['Customer', '--module', 'Sales', '--aggregate', '--properties', 'Name:string']],
+  ])
+}
+
+async function endpointFile(shop: ScaffoldingApp, name: string) {
+  return readFile(shop.path('modules/sales/api', `${name}_endpoint.ts`), 'utf8')
+}
+
+test.group('Generated endpoints in an app with authentication', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  let shop: ScaffoldingApp
+  group.each.setup(async () => {
+    shop = await scaffoldingApp()
+    return () => shop.remove()
+  })
+
+  test('add-crud --permission declares <prefix>.read, .create, .update and .delete and needs them', async ({
+    assert,
+  }) => {
+    await shop.run(AddAuth, [])
+    await withCustomers(shop)
+    const crud = await shop.run(AddCrud, [
+      'Customer',
+      '--module',
+      'Sales',
+      '--permission',
+      'sales.customers',
+    ])
+    assert.equal(crud.exitCode, 0, crud.output)
+    const registration = await readFile(
+      shop.path('modules/sales/infrastructure/sales_module.ts'),
+      'utf8'
+    )
+    for (const action of ['create', 'read', 'update', 'delete']) {
+      assert.include(registration, `'sales.customers.${action}'`)
+    }
+    assert.include(
+      await endpointFile(shop, 'get_customer'),
+      "readonly permission = 'sales.customers.read'"
+    )
+    assert.include(
+      await endpointFile(shop, 'list_customers'),
+      "readonly permission = 'sales.customers.read'"
+    )
+    assert.include(
+      await endpointFile(shop, 'patch_customer'),
+      "readonly permission = 'sales.customers.update'"
+    )
+    const starterTest = await readFile(
+      shop.path('modules/sales/tests/integration/create_customer_endpoint.spec.ts'),
+      'utf8'
+    )
+    assert.include(starterTest, "token = await loginAs(['sales.customers.create'])")
+    assert.include(starterTest, "test('answers 403 to a caller without sales.customers.create'")
+    assert.include(starterTest, "test('answers 401 without an access token'")
+  })
+
+  test('without a flag an endpoint is for signed-in callers; --public for anyone', async ({
+    assert,
+  }) => {
+    await shop.run(AddAuth, [])
+    await withCustomers(shop)
+    await shop.runAll([
+      [AddQuery, ['GetCustomerById', '--module', 'Sales', '--result-type', 'CustomerDto']],
+      [
+        AddEndpoint,
+        [
+          'GetCustomer',
+          '--module',
+          'Sales',
+          '--method',
+          'GET',
+          '--route',
+          '/:id',
+          '--query',
+          'GetCustomerById',
+          '--result-type',
+          'CustomerDto',
+        ],
+      ],
+      [
+        AddEndpoint,
+        [
+          'ShowCustomer',
+          '--module',
+          'Sales',
+          '--method',
+          'GET',
+          '--route',
+          '/show/:id',
+          '--query',
+          'GetCustomerById',
+          '--result-type',
+          'CustomerDto',
+          '--public',
+        ],
+      ],
+    ])
+    assert.include(await endpointFile(shop, 'get_customer'), 'readonly authenticated = true')
+    const open = await endpointFile(shop, 'show_customer')
+    assert.notInclude(open, 'authenticated')
+    assert.notInclude(open, 'permission')
+  })
+
+  test('refuses {label}, and writes nothing')
+    .with([
+      {
+        label: '--permission with --public',
+        auth: true,
+        flags: ['--permission', 'sales.customers.read', '--public'],
+        message: '--permission and --public say opposite things',
+      },
+      {
+        label: "another module's permission",
+        auth: true,
+        flags: ['--permission', 'billing.customers.read'],
+        message: 'is not a permission of the Sales module',
+      },
+      {
+        label: 'a permission without an app with authentication',
+        auth: false,
+        flags: ['--permission', 'sales.customers.read'],
+        message: 'needs authentication, which this app does not have',
+      },
+    ])
+    .run(async ({ assert }, { auth, flags, message }) => {
+      if (auth) await shop.run(AddAuth, [])
+      await withCustomers(shop)
+      await shop.runAll([
+        [AddQuery, ['GetCustomerById', '--module', 'Sales', '--result-type', 'CustomerDto']],
+      ])
+      const { exitCode, output } = await shop.run(AddEndpoint, [
+        'GetCustomer',
+        '--module',
+        'Sales',
+        '--method',
+        'GET',
+        '--route',
+        '/:id',
+        '--query',
+        'GetCustomerById',
+        '--result-type',
+        'CustomerDto',
+        ...flags,
+      ])
+      assert.equal(exitCode, 1)
+      assert.include(output, message)
+      assert.isFalse(existsSync(shop.path('modules/sales/api/get_customer_endpoint.ts')))
+    })
 })

@@ -19,9 +19,9 @@ interface AuthManagerLike {
  * the routes that need it, not by a router middleware on every request.
  */
 export function withAuthentication(
-  handle: (ctx: HttpContext) => Promise<void>,
+  handle: (ctx: HttpContext) => unknown,
   permission?: string
-): (ctx: HttpContext) => Promise<void> {
+): (ctx: HttpContext) => Promise<unknown> {
   return async (ctx) => {
     const manager = (await ctx.containerResolver.make('auth.manager' as never)) as AuthManagerLike
     const authenticator = manager.createAuthenticator(ctx)

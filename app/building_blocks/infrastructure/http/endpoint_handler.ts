@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { withAuthentication } from '../auth/authentication.js'
 import type { Endpoint } from './endpoint.js'
 import { preconditionProblem } from './entity_tags.js'
 import { pathParamNames, requestBodySchema } from './openapi/request_body_schema.js'
@@ -22,13 +21,10 @@ export function endpointHandler(
   endpoint: Endpoint,
   options: { requireIfMatch: boolean } = { requireIfMatch: false }
 ): (ctx: HttpContext) => Promise<void> {
-  const checked = withBodyFields(
+  return withBodyFields(
     endpoint,
     withPreconditions(endpoint, options, withQueryParameters(endpoint))
   )
-  // Authentication first: a caller without credentials learns nothing of the endpoint's input.
-  if (endpoint.permission) return withAuthentication(checked, endpoint.permission)
-  return endpoint.authenticated ? withAuthentication(checked) : checked
 }
 
 /** The body holds only the fields the endpoint's documented request body defines. */

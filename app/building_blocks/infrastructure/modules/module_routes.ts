@@ -1,4 +1,5 @@
 import { basename } from 'node:path'
+import { withAuthentication } from '../auth/authentication.js'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { HttpRouterService } from '@adonisjs/core/types'
 import type { Mediator } from '../../application/mediator.js'
@@ -137,7 +138,11 @@ type RouteHandler = (ctx: HttpContext) => unknown
  */
 function runner(method: string, endpoint: Endpoint, options: MountOptions): RouteHandler {
   const handle = endpointHandler(endpoint, options)
-  return BODY_METHODS.includes(method) ? withJsonBody(handle) : handle
+  const run = BODY_METHODS.includes(method) ? withJsonBody(handle) : handle
+  // Authentication before the body is read: a caller without credentials learns nothing of
+  // the endpoint's input, and sends it no megabyte to parse.
+  if (!endpoint.authenticated && !endpoint.permission) return run
+  return withAuthentication(run, endpoint.permission)
 }
 
 /**
