@@ -100,7 +100,7 @@ test.group('Authentication from init --auth', (group) => {
     assert.include(output, 'five wrong passwords hold the account back from this address')
     assert.include(output, 'an expired access token is refused at once')
     assert.include(output, 'answers 403 to a caller without catalog.products.create')
-  })
+  }).timeout(600_000)
 
   test('its own tests pass on PostgreSQL', async ({ assert, cleanup }) => {
     const database = `pantheon_auth_${testPort(161)}`
@@ -113,7 +113,7 @@ test.group('Authentication from init --auth', (group) => {
       TEST_PORT: String(testPort(161)),
     })
     assert.match(output, /Tests\s+(\d+) passed \(\1\)/)
-  })
+  }).timeout(600_000)
 
   test('a live host signs a caller in and out, and documents the bearer token', async ({
     assert,
@@ -194,7 +194,8 @@ test.group('Authentication from init --auth', (group) => {
     const userOperation = document.body.paths['/api/v1/identity/users/{id}'].get
     assert.property(userOperation.responses, '403')
     assert.include(userOperation.description, 'identity.accounts.read')
-  })
+    // Seven ace commands, each a process that boots the app: minutes beside four other lanes.
+  }).timeout(600_000)
 
   test('IDENTITY_SELF_REGISTRATION=false closes registration', async ({ assert, cleanup }) => {
     const port = testPort(164)
