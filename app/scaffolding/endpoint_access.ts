@@ -1,3 +1,4 @@
+import { isPermissionName } from '../building_blocks/infrastructure/auth/permissions.js'
 import { hasIdentityModule } from './auth_plan.js'
 import type { ModuleTarget } from './module_target.js'
 import { ScaffoldError } from './scaffold_error.js'
@@ -8,8 +9,6 @@ export interface EndpointAccess {
   authenticated: boolean
   permission?: string
 }
-
-const PERMISSION = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*$/
 
 /**
  * `--permission <module>.<resource>.<action>` or `--public`; without either, an app with
@@ -28,7 +27,7 @@ export function endpointAccess(
   const withAuth = hasIdentityModule(appRoot)
   if (flags.permission === undefined) return { authenticated: withAuth }
   const permission = flags.permission.trim()
-  if (!PERMISSION.test(permission) || permission.split('.')[0] !== module.folder) {
+  if (!isPermissionName(permission) || permission.split('.')[0] !== module.folder) {
     throw new ScaffoldError(
       `--permission ${flags.permission} is not a permission of the ${module.pascal} module`,
       `Write ${module.folder}.<resource>.<action> in lower case, e.g. ${module.folder}.orders.create`

@@ -22,21 +22,23 @@ export function withAuthentication(
   handle: (ctx: HttpContext) => unknown,
   permission?: string
 ): (ctx: HttpContext) => Promise<unknown> {
+  // Resolved on the route's first request, not on every one (both are singletons).
+  let manager: Promise<AuthManagerLike> | undefined
+  let identity: Promise<IdentityAdministration> | undefined
   return async (ctx) => {
-    const manager = (await ctx.containerResolver.make('auth.manager' as never)) as AuthManagerLike
-    const authenticator = manager.createAuthenticator(ctx)
+    manager ??= ctx.containerResolver.make('auth.manager' as never) as Promise<AuthManagerLike>
+    const auth = await manager
+    const authenticator = auth.createAuthenticator(ctx)
     ;(ctx as { auth?: unknown }).auth = authenticator
     await authenticator.authenticate()
-    if (permission && !(await holds(ctx, permission))) return answerForbidden(ctx, permission)
+    if (permission) {
+      identity ??= ctx.containerResolver.make(IdentityAdministration)
+      const identities = await identity
+      const permissions = await identities.permissionsOf(callerOf(ctx).id)
+      if (!permissions.has(permission)) return answerForbidden(ctx, permission)
+    }
     return handle(ctx)
   }
-}
-
-/** Whether the authenticated caller's account holds the permission (the Identity module says). */
-async function holds(ctx: HttpContext, permission: string): Promise<boolean> {
-  const identity = await ctx.containerResolver.make(IdentityAdministration)
-  const permissions = await identity.permissionsOf(callerOf(ctx).id)
-  return permissions.has(permission)
 }
 
 /** 403 naming the permission, so that the caller knows what to ask an operator for. */

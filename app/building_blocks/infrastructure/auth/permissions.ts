@@ -8,7 +8,7 @@ export class DeclaredPermissions {
   /** A module's permissions: `<module>.<resource>.<action>`, lower case, each the module's own. */
   declare(module: string, permissions: readonly string[]): void {
     for (const permission of permissions) {
-      if (!PERMISSION.test(permission) || permission.split('.')[0] !== module) {
+      if (!isPermissionName(permission) || permission.split('.')[0] !== module) {
         throw new Error(
           `The ${module} module declares the permission "${permission}": a permission is ${module}.<resource>.<action>, in lower case (e.g. ${module}.orders.read)`
         )
@@ -27,6 +27,11 @@ export class DeclaredPermissions {
 }
 
 const PERMISSION = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_-]*\.[a-z][a-z0-9_-]*$/
+
+/** `<module>.<resource>.<action>` in lower case: the shape of every permission. */
+export function isPermissionName(name: string): boolean {
+  return PERMISSION.test(name)
+}
 
 /** A grant that names a role: no dot, where a permission has two. */
 export function isRoleName(grant: string): boolean {
