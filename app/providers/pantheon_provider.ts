@@ -46,6 +46,7 @@ import { translateReferenceErrors } from '../building_blocks/infrastructure/pers
 import { translateConcurrentUpdate } from '../building_blocks/infrastructure/persistence/concurrent_update.js'
 import { recoverStorageWhenFull } from '../host/storage_recovery.js'
 import { requestOrigin } from '../host/request_origin.js'
+import { callerOfRequest } from '../building_blocks/infrastructure/auth/caller.js'
 import { pantheonConfig } from '../host/pantheon_config.js'
 import { apiContact } from '../host/api_contact.js'
 import { includeModuleMigrations } from '../building_blocks/infrastructure/persistence/module_migrations.js'
@@ -370,8 +371,12 @@ export default class PantheonProvider {
     )
   }
 
+  /** Commands and queries sent during an authenticated request go with its caller. */
   private registerMediator() {
-    this.app.container.singleton(Mediator, () => new Mediator())
+    this.app.container.singleton(Mediator, async () => {
+      const { HttpContext } = await import('@adonisjs/core/http')
+      return new Mediator(() => callerOfRequest(HttpContext.get() ?? undefined))
+    })
   }
 
   private registerPipelineFactory() {

@@ -92,7 +92,14 @@ export async function planIdentityModule(
   return true
 }
 
-/** config/hash.ts and config/auth.ts, each unless the app has one already. */
+/** The outbox's column for the account an event was written for (IntegrationEvent.actorId). */
+const ACTOR_MIGRATION = '1764300000000_add_actor_to_outbox.ts'
+
+/**
+ * config/hash.ts and config/auth.ts, each unless the app has one already, and the outbox's actor
+ * column for an app made before init wrote it: events written for a signed-in caller carry the
+ * caller's id, and need it.
+ */
 export async function planAuthConfig(
   app: ApplicationService,
   appRoot: string,
@@ -103,6 +110,15 @@ export async function planAuthConfig(
       configRoot: join(appRoot, 'config'),
     })
     if (!existsSync(rendered.destination)) plan.create(rendered.destination, rendered.contents)
+  }
+  const actorMigration = await renderStub(app, `app/database/migrations/${ACTOR_MIGRATION}.stub`, {
+    target: appRoot,
+  })
+  if (
+    !existsSync(actorMigration.destination) &&
+    !plan.paths().includes(actorMigration.destination)
+  ) {
+    plan.create(actorMigration.destination, actorMigration.contents)
   }
 }
 

@@ -14,6 +14,7 @@ export {
 export type { CommandHandler, QueryHandler } from './handlers.js'
 export { Mediator } from './mediator.js'
 export { Command, type Message, Query } from './messages.js'
+export type { Principal } from './principal.js'
 export { translateDomainError } from './pipeline/domain_error_translator.js'
 export { ExceptionGuardBehavior } from './pipeline/exception_guard_behavior.js'
 export { FixedDeadlines } from './pipeline/fixed_deadlines.js'

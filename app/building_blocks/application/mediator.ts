@@ -1,6 +1,7 @@
 import type { CommandHandler, QueryHandler } from './handlers.js'
 import { Command, Query, type Message, type MessageClass, type ResultOf } from './messages.js'
 import type { NextStep, PipelineBehavior } from './pipeline/pipeline_behavior.js'
+import { actingAs, actingPrincipal, type Principal } from './principal.js'
 import type { Result } from './result.js'
 
 /** Everything the mediator needs to build one message's pipeline, given once at boot. */
@@ -14,9 +15,16 @@ export interface MessageRegistration {
 /**
  * Sends each command or query to its one handler through its pipeline. Pipelines are composed
  * when a message is registered (at boot), so a request only does a map lookup.
+ *
+ * Each message goes with its principal (`message.caller`): the one it was sent with
+ * (`sentBy`), else the one of the message being handled (a command a handler sends), else the
+ * caller of the current request (`callerOfRequest`, the host's authenticated caller). The
+ * handler and everything it awaits run as that principal's (`actingPrincipal()`).
  */
 export class Mediator {
   readonly #pipelines = new Map<Function, NextStep>()
+
+  constructor(private readonly callerOfRequest: () => Principal | undefined = () => undefined) {}
 
   register(registration: MessageRegistration): void {
     const { message, handler, behaviors } = registration
@@ -53,7 +61,10 @@ export class Mediator {
     if (!pipeline) {
       return rejectWith(new Error(`No handler is registered for ${message.constructor.name}`))
     }
-    return pipeline(message) as Promise<Result<ResultOf<TMessage>>>
+    const caller = message.caller ?? actingPrincipal() ?? this.callerOfRequest()
+    if (!caller) return pipeline(message) as Promise<Result<ResultOf<TMessage>>>
+    message.caller = caller
+    return actingAs(caller, () => pipeline(message)) as Promise<Result<ResultOf<TMessage>>>
   }
 }
 

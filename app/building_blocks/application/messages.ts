@@ -1,4 +1,5 @@
 import type { ExpectedVersion } from './expected_version.js'
+import type { Principal } from './principal.js'
 
 /*
  * Commands change state and go through `mediator.send`; queries read and go through
@@ -8,7 +9,26 @@ import type { ExpectedVersion } from './expected_version.js'
  * The `declare`d fields exist only for the compiler (nothing is emitted): `resultType` carries
  * the result type and `messageKind` keeps commands and queries from being used for each other.
  */
-export abstract class Command<TResult> {
+/**
+ * What commands and queries share besides their fields: who they are sent for. Not a field: no
+ * validator checks it, and the pipeline hands it on to the handler as it came.
+ */
+abstract class SentMessage {
+  /**
+   * The principal this message is sent for, when it has one: over HTTP the mediator sets it to
+   * the authenticated caller of the request; otherwise `sentBy` names it, and a message sent
+   * while another is handled inherits that one's.
+   */
+  caller?: Principal
+
+  /** This message, sent for `principal` (an ace command acting for an account, a test). */
+  sentBy(principal: Principal | undefined): this {
+    this.caller = principal
+    return this
+  }
+}
+
+export abstract class Command<TResult> extends SentMessage {
   declare readonly resultType?: TResult
   declare readonly messageKind?: 'command'
 
@@ -26,7 +46,7 @@ export abstract class Command<TResult> {
   }
 }
 
-export abstract class Query<TResult> {
+export abstract class Query<TResult> extends SentMessage {
   declare readonly resultType?: TResult
   declare readonly messageKind?: 'query'
 }
@@ -45,7 +65,8 @@ export type MessageClass<TMessage extends Message = Message> = abstract new (
 /** The data fields of a message (what a validator checks). */
 export type MessageFields<TMessage> = {
   [
-    K in keyof TMessage as K extends 'resultType' | 'messageKind' | 'expectedVersion' | 'expecting'
+    K in keyof TMessage as K extends
+      'resultType' | 'messageKind' | 'expectedVersion' | 'expecting' | 'caller' | 'sentBy'
       ? never
       : K
   ]: TMessage[K]

@@ -20,6 +20,12 @@ export interface IntegrationEvent<TPayload> {
    * consumers continue that trace, on every transport, after retries and replays alike.
    */
   readonly traceContext?: TraceContext
+  /**
+   * The id of the account the command that wrote the event was sent for (its principal, over
+   * HTTP the authenticated caller); absent when no account acted (a job, an unauthenticated
+   * request). A consumer may record who did what; it is never a reason to trust a payload.
+   */
+  readonly actorId?: string
 }
 
 /** A W3C trace context as carried by `traceparent` and `tracestate` headers. */

@@ -1,6 +1,14 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { AppError, failure, success } from '@pantheon/kit/application'
+import {
+  AppError,
+  Command,
+  failure,
+  Mediator,
+  type Principal,
+  success,
+  UnitOfWorkBehavior,
+} from '@pantheon/kit/application'
 import { defineIntegrationEvent, type IntegrationEvent } from '@pantheon/kit/integration'
 import {
   INBOX_TABLE,
@@ -99,6 +107,42 @@ test.group('Outbox and relay', (group) => {
     assert.lengthOf(await probeRows(), 0)
     await publishProbes(1, 'commit')
     assert.lengthOf(await probeRows(), 1)
+  })
+
+  test('an event written for a principal carries its id to consumers; one written for none, none', async ({
+    assert,
+  }) => {
+    class PlaceProbe extends Command<string> {
+      constructor(readonly n: number) {
+        super()
+      }
+    }
+    const outbox = new Outbox(db)
+    const mediator = new Mediator()
+    mediator.register({
+      message: PlaceProbe,
+      handler: {
+        handle: async (command: PlaceProbe) =>
+          success(await outbox.publish(PROBE, { n: command.n })),
+      },
+      behaviors: [new UnitOfWorkBehavior(new LucidUnitOfWork(db))],
+    })
+    const alice: Principal = { id: 'account-alice', permissions: new Set() }
+    await mediator.send(new PlaceProbe(1).sentBy(alice))
+    await mediator.send(new PlaceProbe(2))
+
+    const rows = await probeRows()
+    assert.deepEqual(
+      rows.map((row) => row.actor_id),
+      ['account-alice', null]
+    )
+    const received: IntegrationEvent<unknown>[] = []
+    const transport = new MemoryTransport()
+    transport.subscribe(probeSubscription('actors', async (event) => void received.push(event)))
+    await new OutboxRelay(db, transport).drain()
+    const byN = new Map(received.map((event) => [(event.payload as { n: number }).n, event]))
+    assert.equal(byN.get(1)?.actorId, 'account-alice')
+    assert.notProperty(byN.get(2), 'actorId')
   })
 
   test('publishing outside a unit of work is refused', async ({ assert }) => {

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import AddAuth from '#commands/add_auth'
 import AddCrud from '#commands/add_crud'
 import AddEndpoint from '#commands/add_endpoint'
@@ -90,6 +90,22 @@ test.group('add-auth', (group) => {
     assert.equal(forced.exitCode, 0, forced.output)
     assert.include(await readFile(handler, 'utf8'), 'export abstract class Accounts')
     assert.deepEqual(await migrations(shop), written)
+  })
+
+  test('an app made before the outbox kept the acting account gets that column, once', async ({
+    assert,
+  }) => {
+    const actorMigration = 'database/migrations/1764300000000_add_actor_to_outbox.ts'
+    const asInitWritesIt = await readFile(shop.path(actorMigration), 'utf8')
+    await rm(shop.path(actorMigration))
+    const { exitCode, output } = await shop.run(AddAuth, [])
+    assert.equal(exitCode, 0, output)
+    assert.equal(await readFile(shop.path(actorMigration), 'utf8'), asInitWritesIt)
+    const migrationsOfApp = await readdir(shop.path('database/migrations'))
+    assert.lengthOf(
+      migrationsOfApp.filter((file) => file.endsWith('_add_actor_to_outbox.ts')),
+      1
+    )
   })
 
   test('a settings step done by hand is not done twice', async ({ assert }) => {

@@ -20,6 +20,7 @@ const EVENT = {
     traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
     tracestate: 'vendor=1',
   },
+  actorId: 'account-7',
 }
 
 /** Why a message is refused, or "read". */
@@ -61,6 +62,7 @@ test.group('Integration events as CloudEvents', () => {
       correlationid: 'request-1',
       traceparent: EVENT.traceContext.traceparent,
       tracestate: 'vendor=1',
+      actorid: 'account-7',
     })
     assert.equal(data, JSON.stringify(EVENT.payload))
   })
@@ -78,14 +80,20 @@ test.group('Integration events as CloudEvents', () => {
     assert.deepEqual(readEvent({ ...message, data: Buffer.from(message.data) }, 4096), EVENT)
   })
 
-  test('a sender without a correlation id gets the event id as one; no trace context, none', ({
+  test('a sender without a correlation id gets the event id as one; no trace context or actor, none', ({
     assert,
   }) => {
     const event = fromCloudEvent(
-      withAttributes({ correlationid: undefined, traceparent: undefined, tracestate: undefined })
+      withAttributes({
+        correlationid: undefined,
+        traceparent: undefined,
+        tracestate: undefined,
+        actorid: undefined,
+      })
     )
     assert.equal(event.correlationId, EVENT.eventId)
     assert.notProperty(event, 'traceContext')
+    assert.notProperty(event, 'actorId')
   })
 
   test('{label} is refused as malformed')

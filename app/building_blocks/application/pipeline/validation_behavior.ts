@@ -15,13 +15,16 @@ export class ValidationBehavior implements PipelineBehavior {
   constructor(private readonly definition: CommandValidator) {}
 
   async handle(message: Message, next: NextStep): Promise<Result<unknown>> {
-    const [error, fields] = await this.definition.validator.tryValidate({ ...message })
+    // Who sent it is not a field: the validator sees the fields alone.
+    const { caller, ...sent } = message
+    const [error, fields] = await this.definition.validator.tryValidate(sent)
     if (error !== null) return failure(toValidationError(error))
     const validated = Object.assign(Object.create(Object.getPrototypeOf(message)), fields)
     // Not a field, so the validator dropped it: the version a change was made against goes on.
     if (message instanceof Command && message.expectedVersion !== undefined) {
       validated.expectedVersion = message.expectedVersion
     }
+    if (caller !== undefined) validated.caller = caller
     return next(validated)
   }
 }

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { ApplicationService } from '@adonisjs/core/types'
 import { sendProblem } from '../http/problem_details.js'
-import { callerOf } from './caller.js'
+import { recordCaller } from './caller.js'
 import { IdentityAdministration } from './identity_administration.js'
 
 /** The error @adonisjs/auth throws for a request without valid credentials. */
@@ -14,9 +14,11 @@ interface AuthManagerLike {
 /**
  * Runs `handle` only for a request that carries a valid access token (the app's default guard
  * of config/auth.ts, @adonisjs/auth's access tokens): `ctx.auth` holds the authenticated user
- * from then on. Otherwise the guard's error reaches the exception handler, which answers 401
- * `Auth.Unauthenticated` with `WWW-Authenticate: Bearer`. The authenticator is made here, on
- * the routes that need it, not by a router middleware on every request.
+ * from then on, and the caller (with the permissions Identity gives the account) goes with every
+ * command and query the endpoint sends. Otherwise the guard's error reaches the exception
+ * handler, which answers 401 `Auth.Unauthenticated` with `WWW-Authenticate: Bearer`. The
+ * authenticator is made here, on the routes that need it, not by a router middleware on every
+ * request.
  */
 export function withAuthentication(
   handle: (ctx: HttpContext) => unknown,
@@ -30,13 +32,11 @@ export function withAuthentication(
     const auth = await manager
     const authenticator = auth.createAuthenticator(ctx)
     ;(ctx as { auth?: unknown }).auth = authenticator
-    await authenticator.authenticate()
-    if (permission) {
-      identity ??= ctx.containerResolver.make(IdentityAdministration)
-      const identities = await identity
-      const permissions = await identities.permissionsOf(callerOf(ctx).id)
-      if (!permissions.has(permission)) return answerForbidden(ctx, permission)
-    }
+    const user = (await authenticator.authenticate()) as { id: string | number }
+    identity ??= ctx.containerResolver.make(IdentityAdministration)
+    const identities = await identity
+    const caller = recordCaller(ctx, await identities.permissionsOf(String(user.id)))
+    if (permission && !caller.permissions.has(permission)) return answerForbidden(ctx, permission)
     return handle(ctx)
   }
 }

@@ -22,6 +22,8 @@ export const JSON_CONTENT_TYPE = 'application/json'
  */
 export const VERSION_ATTRIBUTE = 'eventversion'
 export const CORRELATION_ATTRIBUTE = 'correlationid'
+/** The id of the account the event was written for (IntegrationEvent.actorId), when one acted. */
+export const ACTOR_ATTRIBUTE = 'actorid'
 
 /** Any UUID: the inbox and the dead letters keep event ids in uuid columns. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -62,6 +64,7 @@ export function toCloudEvent(event: IntegrationEvent<unknown>): CloudEventMessag
     [CORRELATION_ATTRIBUTE]: event.correlationId,
     ...(event.traceContext && { traceparent: event.traceContext.traceparent }),
     ...(event.traceContext?.tracestate && { tracestate: event.traceContext.tracestate }),
+    ...(event.actorId && { [ACTOR_ATTRIBUTE]: event.actorId }),
   }
   return { attributes, data: JSON.stringify(event.payload) }
 }
@@ -105,6 +108,7 @@ export function fromCloudEvent(message: CloudEventMessage): IntegrationEvent<unk
         ...(attributes.tracestate && { tracestate: attributes.tracestate }),
       },
     }),
+    ...(attributes[ACTOR_ATTRIBUTE] && { actorId: attributes[ACTOR_ATTRIBUTE] }),
   }
 }
 

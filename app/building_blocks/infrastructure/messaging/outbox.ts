@@ -7,6 +7,7 @@ import { announceOutboxWrite } from './outbox_announcement.js'
 import { DEFAULT_MAX_MESSAGE_BYTES } from './event_envelope.js'
 import { publishablePayload } from './publishable_event.js'
 import type { RequestOrigin } from './request_origin.js'
+import { actingPrincipal } from '../../application/principal.js'
 import { EventVersions, type PublishOptions } from './event_versions.js'
 import { outboxWrite, traced, type OutboxWriteMessage } from '../diagnostics/channels.js'
 import { moduleOfName } from './module_of_name.js'
@@ -80,6 +81,7 @@ export class Outbox {
     const origin = this.requestOrigin()
     const traceContext = observed?.traceContext ?? origin?.traceContext
     const correlationId = origin?.correlationId ?? randomUUID()
+    const actorId = actingPrincipal()?.id
     const json = await publishablePayload(
       contract,
       payload,
@@ -90,6 +92,7 @@ export class Outbox {
         occurredAt: now,
         correlationId,
         traceContext,
+        actorId,
       },
       this.options.maxMessageBytes
     )
@@ -113,6 +116,8 @@ export class Outbox {
           traceparent: traceContext.traceparent,
           tracestate: traceContext.tracestate ?? null,
         }),
+        // Likewise: an app whose commands are never sent for an account needs no actor column.
+        ...(actorId && { actor_id: actorId }),
       })
     if (!this.#announced.has(transaction)) {
       this.#announced.add(transaction)

@@ -63,6 +63,8 @@ interface OutboxRow {
   /** Absent before the trace-context migration ran; null when telemetry was off. */
   traceparent?: string | null
   tracestate?: string | null
+  /** Absent before the actor migration ran; null when no account acted. */
+  actor_id?: string | null
   /** The claim's message, when pantheon:relay.claim has subscribers (publish spans link to it). */
   claim?: RelayClaimMessage
 }
@@ -300,6 +302,7 @@ export class OutboxRelay {
         correlationId: row.correlation_id ?? row.id,
         payload: JSON.parse(row.payload),
         ...(traceContext && { traceContext }),
+        ...(row.actor_id && { actorId: row.actor_id }),
       }
       await this.transport.publish(event)
       return true

@@ -4,6 +4,7 @@ import { vineJsonSchema, type VineJsonSchemaSource } from '../../http/openapi/vi
 import { AMQP_BINDING_VERSION } from './event_channel.js'
 import {
   CLOUDEVENTS_SPEC_VERSION,
+  ACTOR_ATTRIBUTE,
   CORRELATION_ATTRIBUTE,
   dataSchemaOf,
   JSON_CONTENT_TYPE,
@@ -119,6 +120,11 @@ function cloudEventHeaders(type: string, version: number): JsonSchema {
         description: 'The W3C trace context of the request that wrote the event, when it had one.',
       },
       tracestate: { type: 'string' },
+      [ACTOR_ATTRIBUTE]: {
+        type: 'string',
+        description:
+          'The id of the account the command that wrote the event was sent for, when one acted.',
+      },
     },
   }
 }
