@@ -95,21 +95,32 @@ export async function startPostgresInstance(
       'start',
     ])
   const stop = () => run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
-  /** The postmaster (first line of postmaster.pid) and the processes it forked. */
-  const serverProcesses = () => {
-    const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], {
-      encoding: 'utf8',
-    })
-    return [postmaster, ...children.split('\n').filter(Boolean).map(Number)]
+  /** The postmaster: the first line of postmaster.pid. */
+  const postmaster = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const childrenOf = (parent: number) =>
+    execFileSync('ps', ['-o', 'pid=', '--ppid', String(parent)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+  const signal = (pid: number, name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name)
+    } catch {} // A backend that ended meanwhile.
   }
   let frozen: number[] = []
+  /**
+   * The postmaster first, so that it forks no backend after its children are listed: one forked
+   * between the listing and the signals would go on answering while the test counts the server
+   * as frozen (a readiness check on a new connection answered 200 that way).
+   */
   const freeze = () => {
-    frozen = serverProcesses()
-    for (const pid of frozen) process.kill(pid, 'SIGSTOP')
+    const parent = postmaster()
+    signal(parent, 'SIGSTOP')
+    frozen = [parent, ...childrenOf(parent)]
+    for (const pid of frozen.slice(1)) signal(pid, 'SIGSTOP')
   }
   const thaw = () => {
-    for (const pid of frozen) process.kill(pid, 'SIGCONT')
+    for (const pid of frozen) signal(pid, 'SIGCONT')
     frozen = []
   }
   const destroy = () => {
