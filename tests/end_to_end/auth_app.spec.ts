@@ -3,6 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
+import { DatabaseSync } from 'node:sqlite'
+import type { Page } from 'playwright-core'
+import { launchChromium } from '#tests/common/headless_chromium'
 import { installOffline } from '#tests/common/kit_app'
 import { runOrFail } from '#tests/common/generated_app_commands'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
@@ -31,6 +34,7 @@ const PROTECTED_RESOURCE = [
     'Name:string,Price:decimal(10,2)',
   ],
   ['add-crud', 'Product', '--module', 'Catalog', '--permission', 'catalog.products'],
+  ['add-event', 'ProductCreated', '--module', 'Catalog', '--from', 'ProductCreated'],
   ['add-migration', 'AddProducts', '--module', 'Catalog'],
 ]
 
@@ -64,6 +68,34 @@ async function send(base: string, method: string, path: string, body?: unknown, 
   })
   const text = await response.text()
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : '' }
+}
+
+/**
+ * Swagger UI on the host's /docs: Try it out → Execute on the Identity module's GET /me, once
+ * as it opens and once after its Authorize dialog took `token`. The status and the
+ * Authorization header of each request the page sent.
+ */
+async function meThroughSwaggerUi(page: Page, origin: string, token: string) {
+  await page.goto(`${origin}/docs`)
+  await page.locator('.topbar select').selectOption({ label: 'Identity 1.0' })
+  const me = page.locator('#operations-identity-getIdentityMe')
+  await me.locator('.opblock-summary-control').click()
+  await me.locator('button.try-out__btn').click()
+  const execute = async () => {
+    const sent = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.endsWith('/identity/me')
+    )
+    await me.locator('button.execute').click()
+    const response = await sent
+    return { status: response.status(), authorization: response.request().headers().authorization }
+  }
+  const before = await execute()
+  await page.locator('.scheme-container button.authorize').click()
+  const dialog = page.locator('.modal-ux')
+  await dialog.locator('input').fill(token)
+  await dialog.locator('button.authorize').click()
+  await dialog.locator('button.btn-done').click()
+  return { before, after: await execute() }
 }
 
 test.group('Authentication from init --auth', (group) => {
@@ -141,7 +173,19 @@ test.group('Authentication from init --auth', (group) => {
     assert.match(token, /^oat_/)
 
     const me = await send(base, 'GET', '/me', undefined, token)
-    assert.deepEqual(me.body, registered.body)
+    assert.deepEqual(me.body, { ...registered.body, permissions: [] })
+    // The API reference's Authorize dialog: the token goes with the requests it sends.
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      const tried = await meThroughSwaggerUi(page, `http://127.0.0.1:${port}`, token)
+      assert.deepEqual(tried, {
+        before: { status: 401, authorization: undefined },
+        after: { status: 200, authorization: `Bearer ${token}` },
+      })
+    } finally {
+      await browser.close()
+    }
     const anonymous = await send(base, 'GET', '/me')
     assert.equal(anonymous.status, 401)
     assert.equal(anonymous.headers.get('www-authenticate'), 'Bearer')
@@ -177,6 +221,19 @@ test.group('Authentication from init --auth', (group) => {
     await inApp(shop, ['ace', 'identity:grant', 'ann@example.com', 'catalog.products.create'], env)
     const created = await send(catalog, 'POST', '', product, scripted)
     assert.equal(created.status, 201, JSON.stringify(created.body))
+    // The event the create published names who acted.
+    const database = new DatabaseSync(join(shop, env.SQLITE_FILENAME), { readOnly: true })
+    try {
+      const events = database
+        .prepare('select type, actor_id from pantheon_outbox where payload like ?')
+        .all(`%${created.body}%`)
+      assert.deepEqual(
+        events.map((row) => ({ ...row })),
+        [{ type: 'catalog.product_created', actor_id: registered.body.id }]
+      )
+    } finally {
+      database.close()
+    }
 
     const document = await send(`http://127.0.0.1:${port}`, 'GET', '/openapi/identity-v1.json')
     assert.deepEqual(document.body.components.securitySchemes.bearerAuth, {
