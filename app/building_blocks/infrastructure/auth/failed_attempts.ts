@@ -60,13 +60,40 @@ export async function limitFailedAttempts<T>(
   failed: (result: Result<T>) => boolean,
   policy: FailedAttemptsPolicy = SIGN_IN_POLICY
 ): Promise<Result<T> | undefined> {
-  const limiter = await limiterFor(policy)
+  return countFailedAttempts(await limiterFor(policy), ctx, key, attempt, failed)
+}
+
+/** Whether the store failed at the last attempt: an outage is logged once, not per attempt. */
+let storeFailing = false
+
+/**
+ * limitFailedAttempts with its limiter given. When the limiter's store fails (Redis down), the
+ * attempt is made uncounted, once, rather than every sign-in answering 500: an outage of the
+ * limiter must not become an outage of signing in (the app's general throttle does the same).
+ * The outage is logged when it starts and when it ends.
+ */
+export async function countFailedAttempts<T>(
+  limiter: Limiter,
+  ctx: HttpContext,
+  key: string,
+  attempt: () => Promise<Result<T>>,
+  failed: (result: Result<T>) => boolean
+): Promise<Result<T> | undefined> {
+  let attempted: { outcome?: Result<T>; error?: unknown } | undefined
   try {
     const [refused, result] = await limiter.penalize(key, async () => {
-      const outcome = await attempt()
-      if (failed(outcome)) throw new CountedFailure(outcome)
-      return outcome
+      attempted = {}
+      try {
+        attempted.outcome = await attempt()
+      } catch (error) {
+        attempted.error = error
+        throw error
+      }
+      if (failed(attempted.outcome)) throw new CountedFailure(attempted.outcome)
+      return attempted.outcome
     })
+    if (storeFailing) ctx.logger.info('failed attempts store answering again')
+    storeFailing = false
     if (!refused) return result
     const retryAfter = Math.max(1, refused.response.availableIn)
     ctx.response.header('retry-after', String(retryAfter))
@@ -78,6 +105,12 @@ export async function limitFailedAttempts<T>(
     return undefined
   } catch (error) {
     if (error instanceof CountedFailure) return error.result as Result<T>
-    throw error
+    if (attempted?.error !== undefined) throw attempted.error
+    if (!storeFailing) {
+      ctx.logger.warn({ err: error }, 'failed attempts store unavailable: attempts pass uncounted')
+    }
+    storeFailing = true
+    // Before the attempt (reading the count) or after it (recording it): made once either way.
+    return attempted ? (attempted.outcome as Result<T>) : attempt()
   }
 }
