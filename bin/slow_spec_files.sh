@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Prints half of the spec files that hold a @slow tag, as a comma-separated list for
 # `node ace test --files=...`: `bin/slow_spec_files.sh 1` the 1st, 3rd, ... of the sorted list,
-# `bin/slow_spec_files.sh 0` the 2nd, 4th, ... Those specs mostly wait (processes started and
-# stopped, outages, timeouts), so two processes running a half each take half the time for
-# little more CPU. bin/test.sh and .ci/run split them this way.
+# `bin/slow_spec_files.sh 0` the 2nd, 4th, ... Those specs wait for part of their time
+# (processes started and stopped, outages, timeouts), so two processes running a half each fill
+# the waits of each other. bin/test.sh and .ci/run split them this way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
