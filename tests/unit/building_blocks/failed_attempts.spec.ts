@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { HttpContext } from '@adonisjs/core/http'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { Limiter } from '@adonisjs/limiter'
 import LimiterMemoryStore from '@adonisjs/limiter/stores/memory'
@@ -26,6 +27,22 @@ function signIn(outcome: Result<string>) {
 
 const failedSignIn = (result: Result<string>) => !result.ok
 
+/** One sign-in through the limiter, as from `key`, in a request of its own. */
+async function signInAs(
+  limiter: Limiter,
+  key: string,
+  attempt: () => Promise<Result<string>>,
+  ctx?: HttpContext
+) {
+  return countFailedAttempts(
+    limiter,
+    ctx ?? (await testUtils.createHttpContext()),
+    key,
+    attempt,
+    failedSignIn
+  )
+}
+
 test.group('Failed sign-in attempts', () => {
   test('two wrong passwords, then the key is refused with 429 and Retry-After', async ({
     assert,
@@ -33,31 +50,18 @@ test.group('Failed sign-in attempts', () => {
     const limiter = new Limiter(new LimiterMemoryStore(POLICY))
     const wrong = signIn(WRONG_PASSWORD)
     for (let n = 0; n < 2; n++) {
-      const ctx = await testUtils.createHttpContext()
-      const answer = await countFailedAttempts(
-        limiter,
-        ctx,
-        'ann|1.2.3.4',
-        wrong.attempt,
-        failedSignIn
-      )
+      const answer = await signInAs(limiter, 'ann|1.2.3.4', wrong.attempt)
       assert.deepEqual(answer, WRONG_PASSWORD)
     }
     const right = signIn(success('token'))
     const ctx = await testUtils.createHttpContext()
-    const held = await countFailedAttempts(limiter, ctx, 'ann|1.2.3.4', right.attempt, failedSignIn)
+    const held = await signInAs(limiter, 'ann|1.2.3.4', right.attempt, ctx)
     assert.isUndefined(held)
     assert.equal(right.made.count, 0, 'a held key is not even tried')
     assert.equal(ctx.response.getStatus(), 429)
     assert.isAtLeast(Number(ctx.response.getHeader('retry-after')), 1)
     // Another address for the same account is not held.
-    const elsewhere = await countFailedAttempts(
-      limiter,
-      await testUtils.createHttpContext(),
-      'ann|5.6.7.8',
-      right.attempt,
-      failedSignIn
-    )
+    const elsewhere = await signInAs(limiter, 'ann|5.6.7.8', right.attempt)
     assert.deepEqual(elsewhere, success('token'))
   })
 
@@ -78,25 +82,13 @@ test.group('Failed sign-in attempts', () => {
     const limiter = new Limiter(new LimiterRedisStore(redis, POLICY))
 
     const right = signIn(success('token'))
-    const signedIn = await countFailedAttempts(
-      limiter,
-      await testUtils.createHttpContext(),
-      'ann|1.2.3.4',
-      right.attempt,
-      failedSignIn
-    )
+    const signedIn = await signInAs(limiter, 'ann|1.2.3.4', right.attempt)
     assert.deepEqual(signedIn, success('token'))
     assert.equal(right.made.count, 1)
 
     const wrong = signIn(WRONG_PASSWORD)
     for (let n = 0; n < 3; n++) {
-      const answer = await countFailedAttempts(
-        limiter,
-        await testUtils.createHttpContext(),
-        'ann|1.2.3.4',
-        wrong.attempt,
-        failedSignIn
-      )
+      const answer = await signInAs(limiter, 'ann|1.2.3.4', wrong.attempt)
       assert.deepEqual(answer, WRONG_PASSWORD)
     }
     assert.equal(wrong.made.count, 3)
