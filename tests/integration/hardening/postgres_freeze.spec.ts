@@ -19,8 +19,14 @@ const APP_PORT = testPort(128)
 const PG_PORT = testPort(321)
 const ORIGIN = `http://127.0.0.1:${APP_PORT}`
 const ANSWER_BOUND_MS = 5000
-/** Measured at the client, so scheduling on a loaded machine is added to the server's bound. */
-const MEASURING_SLACK_MS = 750
+/**
+ * Measured at the client, so scheduling on a loaded machine is added to the server's bound: a
+ * CI lane beside four others saw readiness answer 1.15 s after its 2 s bound. What this spec
+ * guards is that nothing waits for the frozen server unbounded (that would be tens of seconds);
+ * readiness's own bound on a dependency that says nothing is held to it closely in
+ * tests/unit/host/bounded_check.spec.ts.
+ */
+const MEASURING_SLACK_MS = 1500
 const READY_BOUND_MS = 2000
 const FROZEN_MS = 7000
 const FREEZES = 2
