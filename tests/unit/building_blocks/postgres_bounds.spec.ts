@@ -1,0 +1,32 @@
+import { test } from '@japa/runner'
+import { DEFAULT_HANDLER_TIMEOUT_MS } from '#kit/building_blocks/application/pipeline/timeout_behavior'
+import {
+  DEFAULT_POSTGRES_BOUNDS,
+  postgresBounds,
+} from '#kit/building_blocks/infrastructure/persistence/postgres_bounds'
+
+/*
+ * A generated app's own tests on PostgreSQL, run while the machine's cores were taken, answered
+ * its first registration 503: the 2 s a served request is given (for a connection, and for a
+ * transaction left idle while the password was hashed) had passed. Tests get the same bounds
+ * with room for a busy machine; the web host keeps the tight ones.
+ */
+test.group('PostgreSQL bounds per environment', () => {
+  test('the web host answers within seconds of a database that says nothing', ({ assert }) => {
+    assert.deepEqual(postgresBounds('web'), DEFAULT_POSTGRES_BOUNDS)
+    assert.isAtMost(DEFAULT_POSTGRES_BOUNDS.answerMs, 2500)
+  })
+
+  test('tests have room for a busy machine, and still end before the handler timeout', ({
+    assert,
+  }) => {
+    const bounds = postgresBounds('test')!
+    assert.isAtLeast(bounds.serverMs, 3 * DEFAULT_POSTGRES_BOUNDS.serverMs)
+    assert.isAbove(bounds.answerMs, bounds.serverMs)
+    assert.isBelow(bounds.answerMs, DEFAULT_HANDLER_TIMEOUT_MS)
+  })
+
+  test('console commands are not bounded', ({ assert }) => {
+    assert.isUndefined(postgresBounds('console'))
+  })
+})
