@@ -213,14 +213,28 @@ test.group('Authentication from init --auth', (group) => {
     assert.equal(revokedRole.status, 403)
     assert.equal(revokedRole.body.permission, 'identity.accounts.read')
 
+    // The walk of the protected resource on SQLite (the next test takes it on PostgreSQL).
     const catalog = `http://127.0.0.1:${port}/api/catalog/products`
     const product = { name: 'Lamp', price: 12.5 }
+    const anonymousList = await send(catalog, 'GET', '')
+    assert.equal(anonymousList.status, 401)
+    const unlisted = await send(catalog, 'GET', '', undefined, scripted)
+    assert.equal(unlisted.status, 403)
+    assert.equal(unlisted.body.permission, 'catalog.products.read')
     const forbidden = await send(catalog, 'POST', '', product, scripted)
     assert.equal(forbidden.status, 403)
     assert.equal(forbidden.body.permission, 'catalog.products.create')
-    await inApp(shop, ['ace', 'identity:grant', 'ann@example.com', 'catalog.products.create'], env)
+    const grants = ['catalog.products.read', 'catalog.products.create']
+    await inApp(shop, ['ace', 'identity:grant', 'ann@example.com', ...grants], env)
+    const listed = await send(catalog, 'GET', '', undefined, scripted)
+    assert.equal(listed.status, 200)
     const created = await send(catalog, 'POST', '', product, scripted)
     assert.equal(created.status, 201, JSON.stringify(created.body))
+    const removal = await send(catalog, 'DELETE', `/${created.body}`, undefined, scripted)
+    assert.equal(removal.status, 403)
+    assert.equal(removal.body.permission, 'catalog.products.delete')
+    const listedSignedOut = await send(catalog, 'GET', '', undefined, token)
+    assert.equal(listedSignedOut.status, 401)
     // The event the create published names who acted.
     const database = new DatabaseSync(join(shop, env.SQLITE_FILENAME), { readOnly: true })
     try {
@@ -254,62 +268,56 @@ test.group('Authentication from init --auth', (group) => {
     // Seven ace commands, each a process that boots the app: minutes beside four other lanes.
   }).timeout(600_000)
 
-  test('on {$self} a signed-in caller is served only what it was granted')
-    .with(['SQLite', 'PostgreSQL'] as const)
-    .run(async ({ assert, cleanup }, database) => {
-      const port = database === 'SQLite' ? testPort(165) : testPort(166)
-      const store: Record<string, string> = { SQLITE_FILENAME: 'tmp/walk.sqlite3' }
-      if (database === 'PostgreSQL') {
-        const name = `pantheon_auth_walk_${port}`
-        cleanup(await createPostgresDatabase(name))
-        store.DB_CONNECTION = 'pg'
-        store.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${name}`
-      }
-      // A development start migrates the database first.
-      const server = await startServerProcess(
-        { ...env, ...store, HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: String(port) },
-        { appRoot: shop }
-      )
-      cleanup(async () => void (await server.stop()))
-      const origin = `http://127.0.0.1:${port}`
-      const products = `${origin}/api/catalog/products`
+  // The same walk on SQLite is part of the test above, on its live host.
+  test('on PostgreSQL a signed-in caller is served only what it was granted', async ({
+    assert,
+    cleanup,
+  }) => {
+    const port = testPort(166)
+    const name = `pantheon_auth_walk_${port}`
+    cleanup(await createPostgresDatabase(name))
+    const store = {
+      DB_CONNECTION: 'pg',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`,
+    }
+    // A development start migrates the database first.
+    const server = await startServerProcess(
+      { ...env, ...store, HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: String(port) },
+      { appRoot: shop }
+    )
+    cleanup(async () => void (await server.stop()))
+    const origin = `http://127.0.0.1:${port}`
+    const products = `${origin}/api/catalog/products`
 
-      const anonymous = await send(products, 'GET', '')
-      assert.equal(anonymous.status, 401)
-      const credentials = { email: 'walker@example.com', password: PASSWORD }
-      const registered = await send(origin, 'POST', '/api/identity/users', credentials)
-      assert.equal(registered.status, 201)
-      const signedIn = await send(origin, 'POST', '/api/identity/tokens', credentials)
-      const token = signedIn.body.token as string
-      const unauthorized = await send(products, 'GET', '', undefined, token)
-      assert.equal(unauthorized.status, 403)
-      assert.equal(unauthorized.body.permission, 'catalog.products.read')
+    const anonymous = await send(products, 'GET', '')
+    assert.equal(anonymous.status, 401)
+    const credentials = { email: 'walker@example.com', password: PASSWORD }
+    const registered = await send(origin, 'POST', '/api/identity/users', credentials)
+    assert.equal(registered.status, 201)
+    const signedIn = await send(origin, 'POST', '/api/identity/tokens', credentials)
+    const token = signedIn.body.token as string
+    const unauthorized = await send(products, 'GET', '', undefined, token)
+    assert.equal(unauthorized.status, 403)
+    assert.equal(unauthorized.body.permission, 'catalog.products.read')
 
-      const grants = ['catalog.products.read', 'catalog.products.create']
-      await inApp(shop, ['ace', 'identity:grant', credentials.email, ...grants], {
-        ...env,
-        ...store,
-      })
-      const listed = await send(products, 'GET', '', undefined, token)
-      assert.equal(listed.status, 200)
-      const created = await send(products, 'POST', '', { name: 'Lamp', price: 12.5 }, token)
-      assert.equal(created.status, 201, JSON.stringify(created.body))
-      const removal = await send(products, 'DELETE', `/${created.body}`, undefined, token)
-      assert.equal(removal.status, 403)
-      assert.equal(removal.body.permission, 'catalog.products.delete')
-
-      const signedOut = await send(
-        origin,
-        'DELETE',
-        '/api/identity/tokens/current',
-        undefined,
-        token
-      )
-      assert.equal(signedOut.status, 204)
-      const afterSignOut = await send(products, 'GET', '', undefined, token)
-      assert.equal(afterSignOut.status, 401)
+    const grants = ['catalog.products.read', 'catalog.products.create']
+    await inApp(shop, ['ace', 'identity:grant', credentials.email, ...grants], {
+      ...env,
+      ...store,
     })
-    .timeout(600_000)
+    const listed = await send(products, 'GET', '', undefined, token)
+    assert.equal(listed.status, 200)
+    const created = await send(products, 'POST', '', { name: 'Lamp', price: 12.5 }, token)
+    assert.equal(created.status, 201, JSON.stringify(created.body))
+    const removal = await send(products, 'DELETE', `/${created.body}`, undefined, token)
+    assert.equal(removal.status, 403)
+    assert.equal(removal.body.permission, 'catalog.products.delete')
+
+    const signedOut = await send(origin, 'DELETE', '/api/identity/tokens/current', undefined, token)
+    assert.equal(signedOut.status, 204)
+    const afterSignOut = await send(products, 'GET', '', undefined, token)
+    assert.equal(afterSignOut.status, 401)
+  }).timeout(600_000)
 
   test('IDENTITY_SELF_REGISTRATION=false closes registration', async ({ assert, cleanup }) => {
     const port = testPort(164)
