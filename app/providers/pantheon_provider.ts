@@ -371,9 +371,13 @@ export default class PantheonProvider {
     )
   }
 
-  /** Commands and queries sent during an authenticated request go with its caller. */
+  /**
+   * Commands and queries sent during an authenticated request go with its caller. An app without
+   * config/auth.ts has no authenticated request: its mediator never looks for a caller.
+   */
   private registerMediator() {
     this.app.container.singleton(Mediator, async () => {
+      if (!this.app.config.has('auth.guards')) return new Mediator()
       const { HttpContext } = await import('@adonisjs/core/http')
       return new Mediator(() => callerOfRequest(HttpContext.get() ?? undefined))
     })
