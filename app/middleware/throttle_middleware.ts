@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import { pantheonConfig } from '../host/pantheon_config.js'
 import { clientRateLimiter } from '../host/client_rate_limiter.js'
 import { sendProblem } from '../building_blocks/infrastructure/http/problem_details.js'
+import { OutageLog } from '../building_blocks/infrastructure/diagnostics/outage_log.js'
 
 export const RATE_LIMIT_EXCEEDED_CODE = 'RateLimit.Exceeded'
 
@@ -15,8 +16,7 @@ export const RATE_LIMIT_EXCEEDED_CODE = 'RateLimit.Exceeded'
 const HEALTH_PROBES = new Set(['/health/live', '/health/ready'])
 const isHealthProbe = (ctx: HttpContext) => HEALTH_PROBES.has(ctx.request.url())
 
-/** Whether the store failed on the previous request: an outage is logged once, not per request. */
-let storeFailing = false
+const storeOutage = new OutageLog('rate limit store', 'requests pass unthrottled')
 
 /**
  * Counts every request (known route or not, before its body is read) against its client's
@@ -35,13 +35,10 @@ export default class ThrottleMiddleware {
       counted = await limiter.consume(`ip_${ctx.request.ip()}`)
     } catch (error) {
       if (error instanceof errors.E_TOO_MANY_REQUESTS) return tooManyRequests(ctx, error)
-      if (!storeFailing)
-        ctx.logger.warn({ err: error }, 'rate limit store unavailable: requests pass unthrottled')
-      storeFailing = true
+      storeOutage.failed(ctx.logger, error)
       return next()
     }
-    if (storeFailing) ctx.logger.info('rate limit store answering again')
-    storeFailing = false
+    storeOutage.answered(ctx.logger)
     ctx.response.header('X-RateLimit-Limit', counted.limit)
     ctx.response.header('X-RateLimit-Remaining', counted.remaining)
     return next()

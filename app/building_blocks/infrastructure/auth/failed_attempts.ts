@@ -5,6 +5,7 @@ import { type Limiter, LimiterManager } from '@adonisjs/limiter'
 import type { LimiterManagerStoreFactory } from '@adonisjs/limiter/types'
 import type { Result } from '../../application/result.js'
 import { sendProblem } from '../http/problem_details.js'
+import { OutageLog } from '../diagnostics/outage_log.js'
 
 /** How many failures a key may have, in what window, and how long it is refused after them. */
 interface FailedAttemptsPolicy {
@@ -63,8 +64,7 @@ export async function limitFailedAttempts<T>(
   return countFailedAttempts(await limiterFor(policy), ctx, key, attempt, failed)
 }
 
-/** Whether the store failed at the last attempt: an outage is logged once, not per attempt. */
-let storeFailing = false
+const storeOutage = new OutageLog('failed attempts store', 'attempts pass uncounted')
 
 /**
  * limitFailedAttempts with its limiter given. When the limiter's store fails (Redis down), the
@@ -92,8 +92,7 @@ export async function countFailedAttempts<T>(
       if (failed(attempted.outcome)) throw new CountedFailure(attempted.outcome)
       return attempted.outcome
     })
-    if (storeFailing) ctx.logger.info('failed attempts store answering again')
-    storeFailing = false
+    storeOutage.answered(ctx.logger)
     if (!refused) return result
     const retryAfter = Math.max(1, refused.response.availableIn)
     ctx.response.header('retry-after', String(retryAfter))
@@ -106,10 +105,7 @@ export async function countFailedAttempts<T>(
   } catch (error) {
     if (error instanceof CountedFailure) return error.result as Result<T>
     if (attempted?.error !== undefined) throw attempted.error
-    if (!storeFailing) {
-      ctx.logger.warn({ err: error }, 'failed attempts store unavailable: attempts pass uncounted')
-    }
-    storeFailing = true
+    storeOutage.failed(ctx.logger, error)
     // Before the attempt (reading the count) or after it (recording it): made once either way.
     return attempted ? (attempted.outcome as Result<T>) : attempt()
   }

@@ -30,8 +30,8 @@ export function boundPostgresForLongRunningCommand(
     connection: postgresConnection(url, bounds),
     pool: {
       ...pgConfig.pool,
-      acquireTimeoutMillis: bounds.serverMs,
-      createTimeoutMillis: bounds.serverMs,
+      acquireTimeoutMillis: bounds.connectMs,
+      createTimeoutMillis: bounds.connectMs,
       propagateCreateError: true,
       afterCreate: (client: WatchedPostgresClient, done: (error?: Error) => void) => {
         watchPostgresAnswers(client, bounds)

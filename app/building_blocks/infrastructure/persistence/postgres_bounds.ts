@@ -3,6 +3,8 @@
  * connections but answers nothing (a hung server, a network partition), and that keep a request
  * which has already been answered 503 from committing once such a server resumes.
  *
+ * - `connectMs`: how long opening a connection, or waiting for one of the pool's, may take: a
+ *   database that cannot be reached answers 503 within seconds.
  * - `answerMs`: a statement with no answer after this long has its connection destroyed, so
  *   the request fails at once with 503 `Database.Unavailable` (postgres_answer_watchdog.ts).
  * - `serverMs`: the server's own `statement_timeout` and `idle_in_transaction_session_timeout`,
@@ -13,19 +15,25 @@
  *   session before reading the COMMIT.
  */
 export interface PostgresBounds {
+  connectMs: number
   answerMs: number
   serverMs: number
 }
 
-export const DEFAULT_POSTGRES_BOUNDS: PostgresBounds = { answerMs: 2500, serverMs: 2000 }
+export const DEFAULT_POSTGRES_BOUNDS: PostgresBounds = {
+  connectMs: 2000,
+  answerMs: 2500,
+  serverMs: 2000,
+}
 
 /**
- * The tests' bounds: the same mechanism, with room for a busy machine. A test suite shares its
- * cores with whatever else a laptop or a CI runner does, and a password hashed inside a
- * command's transaction, or a first connection made while the cores are taken, must not turn
- * into a 503 there. Still below the handler's 10 s timeout, so a request never waits unbounded.
+ * The tests' bounds: a database that cannot be reached fails as fast as in production, while a
+ * statement and a transaction get room for a busy machine. A test suite shares its cores with
+ * whatever else a laptop or a CI runner does, and a transaction left idle while the CPU was
+ * taken (a password hashed inside a command, say) must not turn into a 503 there. Still below
+ * the handler's 10 s timeout, so a request never waits unbounded.
  */
-const TEST_POSTGRES_BOUNDS: PostgresBounds = { answerMs: 8000, serverMs: 7000 }
+const TEST_POSTGRES_BOUNDS: PostgresBounds = { connectMs: 2000, answerMs: 8000, serverMs: 7000 }
 
 /**
  * Bounds for the web host and the tests. Console commands (migrations above all, where one
@@ -43,7 +51,7 @@ export function postgresConnection(url: string, bounds: PostgresBounds | undefin
   return {
     connectionString: url,
     keepAlive: true,
-    connectionTimeoutMillis: bounds.serverMs,
+    connectionTimeoutMillis: bounds.connectMs,
     statement_timeout: bounds.serverMs,
     idle_in_transaction_session_timeout: bounds.serverMs,
   }
