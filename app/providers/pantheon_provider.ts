@@ -377,7 +377,7 @@ export default class PantheonProvider {
    */
   private registerMediator() {
     this.app.container.singleton(Mediator, async () => {
-      if (!this.app.config.has('auth.guards')) return new Mediator()
+      if (!this.app.config.has('auth')) return new Mediator()
       const { HttpContext } = await import('@adonisjs/core/http')
       return new Mediator(() => callerOfRequest(HttpContext.get() ?? undefined))
     })
