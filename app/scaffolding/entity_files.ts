@@ -108,6 +108,8 @@ export async function renderEntityFiles(
     tableConstant: `${names.pluralSnake.toUpperCase()}_TABLE`,
     uniqueKeys,
     references,
+    // A write its database may refuse for a key or a reference: its refusal is explained.
+    explainsRefusals: uniqueKeys.length > 0 || references.length > 0,
     // The id classes of the entities it refers to, imported from the domain folder.
     referencedIds: referencedEntities(entity.properties.map((spec) => spec.definition)).map(
       referencedIdImport
@@ -121,7 +123,9 @@ export async function renderEntityFiles(
       'removeVersioned',
       'saveVersioned',
       ...(uniqueKeys.length > 0 ? ['type UniqueKey', 'uniqueKeyTaken'] : []),
-      ...(references.length > 0 ? ['assertReferencesExist', 'type EntityReference'] : []),
+      ...(references.length > 0
+        ? ['assertReferencesExist', 'type EntityReference', 'referenceGone']
+        : []),
       ...(parts.length > 0 ? ['insertParts', 'loadParts', 'type PartTable', 'replaceParts'] : []),
     ].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', ''))),
     listFieldsName: listFieldsName(names.snake),

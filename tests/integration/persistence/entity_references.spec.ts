@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import {
   ReferenceNotFound,
+  referenceGone,
   StillReferenced,
   translateReferenceErrors,
 } from '#kit/building_blocks/infrastructure/persistence/entity_references'
@@ -34,31 +35,34 @@ const REFERENCES = [
   },
 ]
 
+/** The three tables, a row in each: a note of an account of a region. */
+async function createTables() {
+  const schema = db.connection().schema
+  for (const table of [NOTES, ACCOUNTS, REGIONS]) await schema.dropTableIfExists(table)
+  await schema.createTable(REGIONS, (table) => {
+    table.uuid('id').primary()
+    table.integer('version').notNullable().defaultTo(1)
+  })
+  await schema.createTable(ACCOUNTS, (table) => {
+    table.uuid('id').primary()
+    table.integer('version').notNullable().defaultTo(1)
+    table.uuid('region_id').nullable().references('id').inTable(REGIONS)
+  })
+  await schema.createTable(NOTES, (table) => {
+    table.increments('id')
+    table.uuid('account_id').notNullable().references('id').inTable(ACCOUNTS)
+  })
+  await db.table(REGIONS).insert({ id: REGION })
+  await db.table(ACCOUNTS).insert({ id: ACCOUNT, region_id: REGION })
+  await db.table(NOTES).insert({ account_id: ACCOUNT })
+  return async () => {
+    for (const table of [NOTES, ACCOUNTS, REGIONS]) await schema.dropTableIfExists(table)
+  }
+}
+
 test.group('References between tables', (group) => {
   group.tap((t) => t.tags(['@any-database']))
-  group.each.setup(async () => {
-    const schema = db.connection().schema
-    for (const table of [NOTES, ACCOUNTS, REGIONS]) await schema.dropTableIfExists(table)
-    await schema.createTable(REGIONS, (table) => {
-      table.uuid('id').primary()
-      table.integer('version').notNullable().defaultTo(1)
-    })
-    await schema.createTable(ACCOUNTS, (table) => {
-      table.uuid('id').primary()
-      table.integer('version').notNullable().defaultTo(1)
-      table.uuid('region_id').nullable().references('id').inTable(REGIONS)
-    })
-    await schema.createTable(NOTES, (table) => {
-      table.increments('id')
-      table.uuid('account_id').notNullable().references('id').inTable(ACCOUNTS)
-    })
-    await db.table(REGIONS).insert({ id: REGION })
-    await db.table(ACCOUNTS).insert({ id: ACCOUNT, region_id: REGION })
-    await db.table(NOTES).insert({ account_id: ACCOUNT })
-    return async () => {
-      for (const table of [NOTES, ACCOUNTS, REGIONS]) await schema.dropTableIfExists(table)
-    }
-  })
+  group.each.setup(createTables)
 
   test('a row naming a stored region passes the check; one naming none, or none at all, as told', async ({
     assert,
@@ -107,5 +111,40 @@ test.group('References between tables', (group) => {
     assert.lengthOf(await db.from(NOTES), 0)
     assert.lengthOf(await db.from(ACCOUNTS), 1)
     assert.lengthOf(await db.from(REGIONS), 1)
+  })
+})
+
+/*
+ * Not tagged @any-database: the answer differs by database, so both passes run it. PostgreSQL
+ * names the column of the foreign key it refused; SQLite names none, and there one writer at a
+ * time means no other request can remove the row between the check and the write.
+ */
+test.group('A referenced row removed between the check and the write', (group) => {
+  group.each.setup(createTables)
+
+  test('is refused as the check refuses it on PostgreSQL, and left to the foreign key on SQLite', async ({
+    assert,
+  }) => {
+    const written = { id: '0190a5a8-0000-7000-8000-000000000003', region_id: MISSING }
+    const error = await thrownBy(() => db.table(ACCOUNTS).insert(written))
+    assert.exists(error, 'the foreign key refused the write')
+    const gone = referenceGone(error, REFERENCES)
+    if (db.connection().dialect.name !== 'postgres') {
+      assert.isUndefined(gone)
+      assert.equal(translateConstraintViolation(error)?.code, 'Database.ForeignKeyViolation')
+      return
+    }
+    assert.instanceOf(gone, ReferenceNotFound)
+    assert.deepEqual(translateReferenceErrors(gone)?.fieldErrors, [
+      { field: 'regionId', code: 'Account.RegionNotFound', message: 'No Region has this regionId' },
+    ])
+  })
+
+  test('a removal refused by a foreign key is not taken for a missing reference', async ({
+    assert,
+  }) => {
+    const error = await thrownBy(() => db.from(REGIONS).where('id', REGION).delete())
+    assert.exists(error, 'the foreign key refused the removal')
+    assert.isUndefined(referenceGone(error, [{ ...REFERENCES[0], column: 'id' }]))
   })
 })

@@ -70,6 +70,9 @@ test.group('References: add-entity and add-migration', (group) => {
     assert.include(repository, "code: 'Account.BillingRegionNotFound'")
     assert.include(repository, 'await assertReferencesExist(client, row, REFERENCES)')
     assert.include(repository, 'await assertReferencesExist(client, changes, REFERENCES)')
+    // A region removed by another request after that check: the same answer.
+    assert.include(repository, 'return referenceGone(error, REFERENCES) ?? error')
+    assert.include(repository, 'throw refusal(error)')
     assert.include(repository, 'regionId: RegionId.parse(row.region_id)')
 
     const migration = await addMigration('Init')

@@ -85,7 +85,11 @@ test.group('Unique keys: add-entity and add-migration', (group) => {
     assert.include(repository, "message: 'A Customer with this email exists already'")
     assert.include(repository, "code: 'Customer.RefTaken'")
     assert.notInclude(repository, 'Customer.NameTaken')
-    assert.include(repository, 'throw uniqueKeyTaken(error, CUSTOMERS_TABLE, UNIQUE_KEYS) ?? error')
+    assert.include(
+      repository,
+      'return uniqueKeyTaken(error, CUSTOMERS_TABLE, UNIQUE_KEYS) ?? error'
+    )
+    assert.include(repository, 'throw refusal(error)')
 
     const migration = await addMigration('AddCustomers')
     assert.equal(migration.exitCode, 0, migration.output)

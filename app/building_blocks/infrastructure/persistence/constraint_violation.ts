@@ -8,7 +8,10 @@ interface ConstraintViolation {
   /** The constraint or index (PostgreSQL names it; SQLite only for an index on expressions). */
   constraint?: string
   table?: string
-  /** The columns of a unique key, when the database names them. */
+  /**
+   * The columns of a unique key, or of a foreign key whose referenced row is missing, when the
+   * database names them.
+   */
   columns?: string[]
 }
 
@@ -48,8 +51,11 @@ function fromPostgres(
   const violation: ConstraintViolation = { kind }
   if (typeof error.constraint === 'string') violation.constraint = error.constraint
   if (typeof error.table === 'string') violation.table = error.table
-  const key = typeof error.detail === 'string' ? /^Key \((.+?)\)=/.exec(error.detail) : null
-  if (kind === 'unique' && key) violation.columns = key[1].split(',').map((name) => name.trim())
+  const detail = typeof error.detail === 'string' ? error.detail : ''
+  const key = /^Key \((.+?)\)=/.exec(detail)
+  // A foreign key names its columns both ways; only "is not present" is the referring row's.
+  const named = kind === 'unique' || /is not present in table/.test(detail)
+  if (key && named) violation.columns = key[1].split(',').map((name) => name.trim())
   return violation
 }
 
@@ -78,6 +84,15 @@ function constraintViolation(error: unknown, depth = 0): ConstraintViolation | u
 /** Whether the error, or one that caused it, is a foreign-key violation. */
 export function isForeignKeyViolation(error: unknown): boolean {
   return constraintViolation(error)?.kind === 'foreignKey'
+}
+
+/**
+ * The columns of a write's foreign key whose referenced row does not exist, when the database
+ * names them (PostgreSQL does; SQLite never does); undefined for any other error.
+ */
+export function missingReferenceColumns(error: unknown): string[] | undefined {
+  const violation = constraintViolation(error)
+  return violation?.kind === 'foreignKey' ? violation.columns : undefined
 }
 
 /**

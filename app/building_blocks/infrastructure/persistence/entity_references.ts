@@ -1,6 +1,6 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { AppError } from '../../application/app_error.js'
-import { isForeignKeyViolation } from './constraint_violation.js'
+import { isForeignKeyViolation, missingReferenceColumns } from './constraint_violation.js'
 import { ExplainedRefusal } from './explained_refusal.js'
 
 /** A reference of a table to another entity's table, as a generated repository declares it. */
@@ -47,8 +47,8 @@ export class StillReferenced extends ExplainedRefusal {
  * Refuses a row to be written whose references name rows that do not exist, before it is
  * written: the foreign key would refuse it too, but without saying which field (SQLite names
  * none), and on PostgreSQL the failed statement would abort the unit of work. A row removed by
- * another request between this check and the write is still refused by the foreign key
- * (409 `Database.ForeignKeyViolation`).
+ * another request between this check and the write is still refused by the foreign key, which
+ * `referenceGone` turns into the same answer.
  */
 export async function assertReferencesExist(
   client: QueryClientContract,
@@ -61,6 +61,25 @@ export async function assertReferencesExist(
     const found: unknown = await client.from(reference.table).select('id').where('id', id).first()
     if (!found) throw new ReferenceNotFound(reference.code, reference.field, reference.message)
   }
+}
+
+/**
+ * The reference of `references` whose row a write found gone, as the refusal
+ * `assertReferencesExist` throws (400 naming the field); undefined for any other error. That
+ * happens when another request removed the row after the check looked, on PostgreSQL: it names
+ * the column. On SQLite one writer at a time means nothing removes it in between.
+ *
+ *   catch (error) {
+ *     throw referenceGone(error, REFERENCES) ?? error
+ *   }
+ */
+export function referenceGone(
+  error: unknown,
+  references: readonly EntityReference[]
+): ReferenceNotFound | undefined {
+  const columns = missingReferenceColumns(error)
+  const reference = references.find((candidate) => columns?.includes(candidate.column))
+  return reference && new ReferenceNotFound(reference.code, reference.field, reference.message)
 }
 
 /** The error a removal refused by a foreign key becomes: `StillReferenced`; others unchanged. */

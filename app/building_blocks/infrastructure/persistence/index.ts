@@ -13,7 +13,7 @@ export {
 } from './concurrent_update.js'
 export { uniqueKeyTaken } from './constraint_violation.js'
 export { databaseGate } from './database_gate.js'
-export { assertReferencesExist, type EntityReference } from './entity_references.js'
+export { assertReferencesExist, referenceGone, type EntityReference } from './entity_references.js'
 export { ForeignKeySafeSchema } from './foreign_key_safe_schema.js'
 export { CommitUnconfirmedError, translateDatabaseUnavailable } from './database_unavailable.js'
 export { type ListedColumn, listPage } from './list_page.js'
