@@ -5,7 +5,9 @@
 #                             process and, beside it in four more, the integration specs tagged
 #                             @slow (two halves) and the end-to-end suite (whole apps made by
 #                             `init`; @long and the rest); each prints its own report, in that order
-#   bin/test.sh --quick       unit, architecture and integration without the specs tagged @slow
+#   bin/test.sh --quick       unit, architecture and integration without the specs tagged @slow,
+#                             half of the spec files in each of two processes (one process on
+#                             PostgreSQL)
 #   bin/test.sh ARGS...       `node ace test ARGS...`: a suite name, --files=..., --tags=...
 #
 # The database is the embedded SQLite unless DB_CONNECTION=pg and DATABASE_URL say otherwise
@@ -23,7 +25,32 @@ fi
 
 if [ "${1:-}" = "--quick" ]; then
   shift
-  exec node ace test unit architecture integration --tags='~@slow' "$@"
+  quick_suites=(unit architecture integration --tags='~@slow')
+  # Two processes, one per core, on the embedded database: each runs every other spec file of
+  # the three suites, with its own ports and database file. A shared PostgreSQL database would
+  # have both processes empty each other's tables, so there one process runs them all.
+  if [ "${DB_CONNECTION:-sqlite}" != "sqlite" ]; then
+    exec node ace test "${quick_suites[@]}" "$@"
+  fi
+  quick_half() {
+    find tests/unit tests/architecture tests/integration modules/*/tests/unit \
+      modules/*/tests/architecture modules/*/tests/integration -name '*.spec.ts' 2>/dev/null |
+      sort | awk -v half="$1" 'NR % 2 == half' | paste -sd, -
+  }
+  side_log="$(mktemp)"
+  trap 'rm -f "$side_log"' EXIT
+  TEST_PORT=$((${TEST_PORT:-5100} + 1200)) SQLITE_FILENAME=tmp/side-quick/test.sqlite3 \
+    CONTRACT_RECORD='' node ace test "${quick_suites[@]}" --files="$(quick_half 1)" "$@" \
+    >"$side_log" 2>&1 &
+  side_pid=$!
+  set +e
+  node ace test "${quick_suites[@]}" --files="$(quick_half 0)" "$@"
+  status=$?
+  wait "$side_pid" || status=1
+  echo
+  echo "=== the other half of the spec files (ran beside the run above)"
+  cat "$side_log"
+  exit "$status"
 fi
 # The whole run only when nothing but reporters was asked for.
 reporters=()
