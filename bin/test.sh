@@ -28,8 +28,13 @@ if [ "${1:-}" = "--quick" ]; then
   quick_suites=(unit architecture integration --tags='~@slow')
   # Two processes, one per core, on the embedded database: each runs every other spec file of
   # the three suites, with its own ports and database file. A shared PostgreSQL database would
-  # have both processes empty each other's tables, so there one process runs them all.
-  if [ "${DB_CONNECTION:-sqlite}" != "sqlite" ]; then
+  # have both processes empty each other's tables, and a run narrowed to some files or tests
+  # gains nothing from halves: one process runs those.
+  single=$([ "${DB_CONNECTION:-sqlite}" = "sqlite" ] && echo no || echo yes)
+  for arg in "$@"; do
+    case "$arg" in --files* | --tests* | --groups*) single=yes ;; esac
+  done
+  if [ "$single" = "yes" ]; then
     exec node ace test "${quick_suites[@]}" "$@"
   fi
   quick_half() {
