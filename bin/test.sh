@@ -27,10 +27,20 @@ if [ "${1:-}" = "--quick" ]; then
   shift
   quick_suites=(unit architecture integration --tags='~@slow')
   # Two processes, one per core, on the embedded database: each runs every other spec file of
-  # the three suites, with its own ports and database file. A shared PostgreSQL database would
-  # have both processes empty each other's tables, and a run narrowed to some files or tests
-  # gains nothing from halves: one process runs those.
-  single=$([ "${DB_CONNECTION:-sqlite}" = "sqlite" ] && echo no || echo yes)
+  # the three suites, with its own ports and database file. A shared database (PostgreSQL, as
+  # the shell or .env sets it, or a module's own <MODULE>_DATABASE_URL) would have both
+  # processes empty each other's tables, and a run narrowed to some files or tests gains
+  # nothing from halves: one process runs those.
+  env_setting() {
+    [ -f .env ] || return 0
+    sed -n "s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*[\"']*\([^\"' ]*\).*/\1/p" .env | tail -n 1
+  }
+  quick_database="${DB_CONNECTION:-$(env_setting DB_CONNECTION)}"
+  single=$([ "${quick_database:-sqlite}" = "sqlite" ] && echo no || echo yes)
+  if env | grep -q '^[A-Z0-9_]*_DATABASE_URL=.' ||
+    grep -q '^[[:space:]]*[A-Z0-9_]*_DATABASE_URL=.' .env 2>/dev/null; then
+    single=yes
+  fi
   for arg in "$@"; do
     case "$arg" in --files* | --tests* | --groups*) single=yes ;; esac
   done

@@ -233,7 +233,10 @@ test.group('Authentication from init --auth', (group) => {
     const removal = await send(catalog, 'DELETE', `/${created.body}`, undefined, scripted)
     assert.equal(removal.status, 403)
     assert.equal(removal.body.permission, 'catalog.products.delete')
-    const listedSignedOut = await send(catalog, 'GET', '', undefined, token)
+    // The token that was just served signs out, and is refused from then on.
+    const scriptSignedOut = await send(base, 'DELETE', '/tokens/current', undefined, scripted)
+    assert.equal(scriptSignedOut.status, 204)
+    const listedSignedOut = await send(catalog, 'GET', '', undefined, scripted)
     assert.equal(listedSignedOut.status, 401)
     // The event the create published names who acted.
     const database = new DatabaseSync(join(shop, env.SQLITE_FILENAME), { readOnly: true })

@@ -22,9 +22,10 @@ const ANSWER_BOUND_MS = 5000
 /**
  * Measured at the client, so scheduling on a loaded machine is added to the server's bound: a
  * CI lane beside four others saw readiness answer 1.15 s after its 2 s bound. What this spec
- * guards is that nothing waits for the frozen server unbounded (that would be tens of seconds);
- * readiness's own bound on a dependency that says nothing is held to it closely in
- * tests/unit/host/bounded_check.spec.ts.
+ * guards is that nothing waits for the frozen server unbounded: a request that did would answer
+ * when the server resumes, FROZEN_MS after the freeze, beyond every bound with its slack (the
+ * writers always have a create in flight when a freeze begins). Readiness's own bound on a
+ * dependency that says nothing is held to it closely in tests/unit/host/bounded_check.spec.ts.
  */
 const MEASURING_SLACK_MS = 1500
 const READY_BOUND_MS = 2000

@@ -65,6 +65,8 @@ function mutantTests(mutants: Mutant[]) {
       cleanup(() => writeFile(file, source))
       const { passed, output } = await moduleTests()
       assert.isFalse(passed, `the tests passed with ${mutant.mistake}:\n${output}`)
+      // Failed by a test, not by a run that never started.
+      assert.match(output, /Tests\s+.*\d+ failed/, output)
     })
     .timeout(60_000)
 }

@@ -1,5 +1,12 @@
 import { test } from '@japa/runner'
-import { translateConstraintViolation } from '#kit/building_blocks/infrastructure/persistence/constraint_violation'
+import {
+  missingReferenceColumns,
+  translateConstraintViolation,
+} from '#kit/building_blocks/infrastructure/persistence/constraint_violation'
+import {
+  ReferenceNotFound,
+  referenceGone,
+} from '#kit/building_blocks/infrastructure/persistence/entity_references'
 import { uniqueKeyTaken } from '@pantheon/kit/persistence'
 
 /** An error as a driver throws it: a message and a code, and PostgreSQL's named fields. */
@@ -103,5 +110,50 @@ test.group('Constraint violations', () => {
       code: 'SQLITE_CONSTRAINT_UNIQUE',
     })
     assert.equal(uniqueKeyTaken(sqlite, 'sales_customers', [EMAIL_KEY])?.field, 'email')
+  })
+})
+
+test.group('Missing references', () => {
+  const REGION = {
+    column: 'region_id',
+    field: 'regionId',
+    table: 'sales_regions',
+    code: 'Account.RegionNotFound',
+    message: 'No Region has this regionId',
+  }
+
+  test("a PostgreSQL write naming a row that is not there is the reference's own refusal", ({
+    assert,
+  }) => {
+    const error = driverError('insert … violates foreign key constraint', {
+      code: '23503',
+      table: 'sales_accounts',
+      constraint: 'sales_accounts_region_id_foreign',
+      detail:
+        'Key (region_id)=(0190a5a8-0000-7000-8000-0000000000ff) is not present in table "sales_regions".',
+    })
+    assert.deepEqual(missingReferenceColumns(error), ['region_id'])
+    const gone = referenceGone(error, [REGION])
+    assert.instanceOf(gone, ReferenceNotFound)
+    assert.equal(gone?.field, 'regionId')
+    assert.equal(gone?.cause, error)
+  })
+
+  test('a removal of a row still referred to, or an SQLite refusal, names no missing reference', ({
+    assert,
+  }) => {
+    const stillReferenced = driverError('delete … violates foreign key constraint', {
+      code: '23503',
+      table: 'sales_accounts',
+      detail:
+        'Key (id)=(0190a5a8-0000-7000-8000-000000000001) is still referenced from table "sales_accounts".',
+    })
+    const sqlite = driverError('FOREIGN KEY constraint failed', {
+      code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+    })
+    for (const error of [stillReferenced, sqlite]) {
+      assert.isUndefined(missingReferenceColumns(error))
+      assert.isUndefined(referenceGone(error, [{ ...REGION, column: 'id' }]))
+    }
   })
 })

@@ -25,9 +25,10 @@ export class ReferenceNotFound extends ExplainedRefusal {
   constructor(
     readonly code: string,
     readonly field: string,
-    message: string
+    message: string,
+    options?: ErrorOptions
   ) {
-    super(message)
+    super(message, options)
     this.name = 'ReferenceNotFound'
   }
 }
@@ -79,7 +80,10 @@ export function referenceGone(
 ): ReferenceNotFound | undefined {
   const columns = missingReferenceColumns(error)
   const reference = references.find((candidate) => columns?.includes(candidate.column))
-  return reference && new ReferenceNotFound(reference.code, reference.field, reference.message)
+  return (
+    reference &&
+    new ReferenceNotFound(reference.code, reference.field, reference.message, { cause: error })
+  )
 }
 
 /** The error a removal refused by a foreign key becomes: `StillReferenced`; others unchanged. */
