@@ -1,0 +1,59 @@
+import { test } from '@japa/runner'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import { createTwoFilesPatch } from 'diff'
+import { appFiles, installOffline } from '#tests/common/kit_app'
+import { scaffoldInProcess } from '#tests/common/scaffolding'
+import {
+  classifyModuleFile,
+  commandLinesOf,
+  MODULE_FOLDERS,
+  sameAfterTimestamps,
+} from '#tests/common/reference_app_script'
+
+const SCRIPT = app.makePath('bin', 'scaffold_reference_app.sh')
+
+test.group('The reference app is generator output', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+
+  test('bin/scaffold_reference_app.sh writes Catalog and Orders but for the files marked as edited or hand-written', async ({
+    assert,
+    cleanup,
+  }) => {
+    const workspace = await mkdtemp(join(tmpdir(), 'pantheon-reference-app-'))
+    cleanup(() => rm(workspace, { recursive: true, force: true }))
+    await scaffoldInProcess(app.makePath(), ['init', 'Shop', '--out', workspace])
+    const shop = join(workspace, 'Shop')
+    await installOffline(shop)
+    for (const argv of commandLinesOf(await readFile(SCRIPT, 'utf8'))) {
+      await scaffoldInProcess(shop, argv)
+    }
+
+    const inModules = (file: string) => MODULE_FOLDERS.some((folder) => file.startsWith(folder))
+    const generated = (await appFiles(shop)).filter(inModules)
+    const ours = (await appFiles(app.makePath())).filter(inModules)
+    const problems: string[] = []
+    for (const file of ours) {
+      const counterpart = generated.find((candidate) => sameAfterTimestamps(candidate, file))
+      const problem = classifyModuleFile(
+        file,
+        await readFile(app.makePath(file), 'utf8'),
+        counterpart === undefined ? undefined : await readFile(join(shop, counterpart), 'utf8')
+      )
+      if (problem?.kind === 'differs') {
+        problems.push(
+          `${file} differs from what the script writes and is not marked "// Edited after generation: <why>":\n` +
+            createTwoFilesPatch(`generated/${file}`, file, problem.generated, problem.ours)
+        )
+      } else if (problem) problems.push(`${file}: ${problem.message}`)
+    }
+    for (const file of generated) {
+      if (!ours.some((candidate) => sameAfterTimestamps(candidate, file))) {
+        problems.push(`${file}: the script writes it but the repository has no such file`)
+      }
+    }
+    assert.deepEqual(problems, [])
+  }).timeout(180_000)
+})
