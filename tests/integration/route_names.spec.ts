@@ -27,7 +27,7 @@ test.group('Route names', (group) => {
     )
     assert.equal(named.get('catalog.create_product'), 'POST /api/catalog')
     assert.equal(named.get('catalog.versioned.create_product'), 'POST /api/:version/catalog')
-    assert.equal(named.get('orders.get_product'), 'GET,HEAD /api/orders/products/:id')
+    assert.equal(named.get('orders.get_catalog_product'), 'GET,HEAD /api/orders/products/:id')
     assert.equal(named.get('openapi.catalog_v2'), 'GET,HEAD /openapi/catalog-v2.json')
     assert.equal(named.get('health.ready'), 'GET,HEAD /health/ready')
   })

@@ -1,11 +1,12 @@
 /**
- * Orders' own copy of a product it can sell: kept up to date from Catalog's integration events,
- * never read from Catalog's tables.
+ * The Orders module's own copy of Catalog's product, kept up to date from
+ * catalog.product_created events, never read from Catalog's tables.
  */
 export interface CatalogProduct {
   id: string
   name: string
   price: number
+  category: string | null
 }
 
 export abstract class CatalogProductRepository {

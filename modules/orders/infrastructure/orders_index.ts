@@ -4,22 +4,23 @@
  * class reads it at boot. Do not edit: a test fails when it no longer matches the files.
  */
 import { defineModuleIndex } from '@pantheon/kit/modules'
+import GetCatalogProductEndpoint from '../api/get_catalog_product_endpoint.js'
 import GetOrdersSampleEndpoint from '../api/get_orders_sample_endpoint.js'
-import GetProductEndpoint from '../api/get_product_endpoint.js'
+import GetCatalogProductHandler from '../application/queries/get_catalog_product/get_catalog_product_handler.js'
+import * as GetCatalogProductQuery from '../application/queries/get_catalog_product/get_catalog_product_query.js'
 import GetOrdersSampleHandler from '../application/queries/get_orders_sample/get_orders_sample_handler.js'
 import * as GetOrdersSampleQuery from '../application/queries/get_orders_sample/get_orders_sample_query.js'
-import GetProductHandler from '../application/queries/get_product/get_product_handler.js'
-import * as GetProductQuery from '../application/queries/get_product/get_product_query.js'
 import ProductCreatedConsumer from '../infrastructure/consumers/product_created_consumer.js'
 
 export default defineModuleIndex({
   messages: {
+    'application/queries/get_catalog_product/get_catalog_product_query.ts': GetCatalogProductQuery,
     'application/queries/get_orders_sample/get_orders_sample_query.ts': GetOrdersSampleQuery,
-    'application/queries/get_product/get_product_query.ts': GetProductQuery,
   },
   handlers: {
+    'application/queries/get_catalog_product/get_catalog_product_handler.ts':
+      GetCatalogProductHandler,
     'application/queries/get_orders_sample/get_orders_sample_handler.ts': GetOrdersSampleHandler,
-    'application/queries/get_product/get_product_handler.ts': GetProductHandler,
   },
   validators: {},
   domainEventHandlers: {},
@@ -27,7 +28,7 @@ export default defineModuleIndex({
     'infrastructure/consumers/product_created_consumer.ts': ProductCreatedConsumer,
   },
   endpoints: {
+    'api/get_catalog_product_endpoint.ts': GetCatalogProductEndpoint,
     'api/get_orders_sample_endpoint.ts': GetOrdersSampleEndpoint,
-    'api/get_product_endpoint.ts': GetProductEndpoint,
   },
 })

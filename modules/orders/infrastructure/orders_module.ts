@@ -6,8 +6,9 @@ import { LucidCatalogProductRepository } from './persistence/lucid_catalog_produ
 
 /**
  * The Orders module's registration class: an AdonisJS service provider found by the
- * glob in adonisrc.ts. Its handlers, validators and endpoints are listed in its index
- * (orders_index.ts, generated); bind the module's own services (repositories) in registerServices.
+ * glob in adonisrc.ts. Its handlers, validators and endpoints are listed in its index, which
+ * the scaffolding commands keep up to date; bind the module's own services (repositories) in
+ * registerServices.
  */
 export default class OrdersModule extends PantheonModule {
   readonly name = 'orders'

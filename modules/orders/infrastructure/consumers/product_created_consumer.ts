@@ -4,9 +4,14 @@ import {
   productCreatedEvent,
   type ProductCreatedPayload,
 } from '#modules/catalog/integration/product_created'
-import { CATALOG_PRODUCTS_TABLE } from '../persistence/lucid_catalog_product_repository.js'
+import { upsertCatalogProduct } from '../persistence/lucid_catalog_product_repository.js'
 
-/** Keeps Orders' read model of products in step with Catalog (its integration contract only). */
+/**
+ * Keeps CatalogProduct, the Orders module's copy of Catalog's product,
+ * in step with catalog.product_created events. It writes through `client`, the transaction
+ * that also records the event in the inbox, so each event is applied once. Only events its
+ * contract takes get here; the others are dead letters with the reason.
+ */
 export default class ProductCreatedConsumer implements IntegrationEventConsumer<
   typeof productCreatedEvent
 > {
@@ -16,12 +21,12 @@ export default class ProductCreatedConsumer implements IntegrationEventConsumer<
     event: IntegrationEvent<ProductCreatedPayload>,
     client: QueryClientContract
   ): Promise<void> {
-    const { id, name, price } = event.payload
-    await client
-      .insertQuery()
-      .table(CATALOG_PRODUCTS_TABLE)
-      .insert({ id, name, price: price.toFixed(2), updated_at: new Date().toISOString() })
-      .knexQuery.onConflict('id')
-      .merge()
+    const payload = event.payload
+    await upsertCatalogProduct(client, {
+      id: payload.id,
+      name: payload.name,
+      price: payload.price,
+      category: payload.category ?? null,
+    })
   }
 }

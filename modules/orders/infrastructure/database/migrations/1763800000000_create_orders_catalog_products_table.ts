@@ -1,3 +1,4 @@
+// Edited after generation: the table as it was first deployed, with updated_at and no category; 1763900000000_keep_product_categories_in_orders.ts brings a deployed table to what the script writes.
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /** Orders' read model of Catalog's products, fed by catalog.product_created events. */

@@ -1,8 +1,8 @@
 import { Query } from '@pantheon/kit/application'
 import type { CatalogProductDto } from '../../dtos/catalog_product_dto.js'
 
-/** A product as Orders knows it (its read model fed by Catalog's events). */
-export class GetProductQuery extends Query<CatalogProductDto> {
+/** Catalog's product as the Orders module knows it (its read model). */
+export class GetCatalogProductQuery extends Query<CatalogProductDto> {
   constructor(readonly id: string) {
     super()
   }
