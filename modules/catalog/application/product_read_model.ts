@@ -1,3 +1,4 @@
+// Written by hand: the read side of the catalog, which its GET handlers answer from.
 import type { ProductId } from '../domain/product_id.js'
 import type { ProductDetailsDto } from './dtos/product_details_dto.js'
 import type { ProductDto } from './dtos/product_dto.js'

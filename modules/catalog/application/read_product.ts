@@ -1,6 +1,6 @@
-import { failure, success, type Result } from '@pantheon/kit/application'
+// Written by hand: what both versions' GET handlers share.
+import { entityNotFound, failure, success, type Result } from '@pantheon/kit/application'
 import { ProductId } from '../domain/product_id.js'
-import { CatalogErrors } from './catalog_errors.js'
 
 /**
  * One product as a query answers it, or Product.NotFound; a text that is not a product id is
@@ -11,5 +11,5 @@ export async function readProduct<T>(
   read: (id: ProductId) => Promise<T | null>
 ): Promise<Result<T>> {
   const product = ProductId.isValid(id) ? await read(ProductId.parse(id)) : null
-  return product ? success(product) : failure(CatalogErrors.productNotFound(id))
+  return product ? success(product) : failure(entityNotFound('Product', id))
 }

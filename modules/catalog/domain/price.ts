@@ -1,3 +1,4 @@
+// Written by hand: a value object the entity definition cannot describe (a price exact to the cent, never negative).
 import { DomainError } from '@pantheon/kit/domain'
 
 /** The largest price the catalog stores (numeric(14,2) in the database). */

@@ -24,6 +24,7 @@ import * as GetCatalogSampleQuery from '../application/queries/get_catalog_sampl
 import GetProductByIdHandler from '../application/queries/get_product_by_id/get_product_by_id_handler.js'
 import * as GetProductByIdQuery from '../application/queries/get_product_by_id/get_product_by_id_query.js'
 import GetProductByIdV2Handler from '../application/queries/get_product_by_id_v2/get_product_by_id_v2_handler.js'
+import * as GetProductByIdV2Query from '../application/queries/get_product_by_id_v2/get_product_by_id_v2_query.js'
 import PublishProductCreatedEventHandler from '../infrastructure/publish_product_created_event_handler.js'
 
 export default defineModuleIndex({
@@ -33,6 +34,7 @@ export default defineModuleIndex({
     'application/commands/delete_product/delete_product_command.ts': DeleteProductCommand,
     'application/queries/get_catalog_sample/get_catalog_sample_query.ts': GetCatalogSampleQuery,
     'application/queries/get_product_by_id/get_product_by_id_query.ts': GetProductByIdQuery,
+    'application/queries/get_product_by_id_v2/get_product_by_id_v2_query.ts': GetProductByIdV2Query,
   },
   handlers: {
     'application/commands/create_product/create_product_handler.ts': CreateProductHandler,

@@ -1,9 +1,14 @@
+// Written by hand: add-event --from would publish a payload with the version, which version 1 of this contract was first published without.
 import { inject } from '@adonisjs/core'
 import { type DomainEventHandler, Outbox } from '@pantheon/kit/messaging'
 import { ProductCreated } from '../domain/product_created.js'
 import { productCreatedEvent } from '../integration/product_created.js'
 
-/** Turns the domain event into the integration event, written to the outbox before the commit. */
+/**
+ * Publishes catalog.product_created for every product created, through any API version. The
+ * event is written to the outbox in the transaction that stores the product: it is published if
+ * and only if that commits.
+ */
 @inject()
 export default class PublishProductCreatedEventHandler implements DomainEventHandler<ProductCreated> {
   static readonly handles = ProductCreated
@@ -11,11 +16,10 @@ export default class PublishProductCreatedEventHandler implements DomainEventHan
   constructor(private readonly outbox: Outbox) {}
 
   async handle(event: ProductCreated): Promise<void> {
-    await this.outbox.publish(productCreatedEvent, {
-      id: event.productId,
-      name: event.productName,
-      price: event.price,
-      ...(event.category === null ? {} : { category: event.category }),
-    })
+    const { id, name, price, category } = event.product
+    await this.outbox.publish(
+      productCreatedEvent,
+      category === null ? { id, name, price } : { id, name, price, category }
+    )
   }
 }

@@ -1,9 +1,11 @@
+// Edited after generation: the rules of the commands that create products, as version 1 was first published with them (a price from 0, a length counted as sent).
 import vine from '@vinejs/vine'
 import { defineIntegrationEvent, maxCharacters } from '@pantheon/kit/integration'
 
 /**
  * Published when a product enters the catalog, through any API version. Other modules may
  * import this contract; version 1 of its payload never changes incompatibly.
+ * @pantheonProperties Id:uuid,Name:string(200),Price:decimal(14,2),Category:string(100)?
  */
 export interface ProductCreatedPayload {
   id: string

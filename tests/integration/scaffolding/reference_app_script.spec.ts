@@ -15,6 +15,16 @@ import {
 
 const SCRIPT = app.makePath('bin', 'scaffold_reference_app.sh')
 
+/** The files of the script's modules in the app at `root`, as paths from that root. */
+async function moduleFiles(root: string): Promise<string[]> {
+  const files: string[] = []
+  for (const folder of MODULE_FOLDERS) {
+    const inFolder = await appFiles(join(root, folder))
+    files.push(...inFolder.map((file) => `${folder}${file}`))
+  }
+  return files
+}
+
 test.group('The reference app is generator output', (group) => {
   group.tap((t) => t.tags(['@any-database']))
 
@@ -31,9 +41,8 @@ test.group('The reference app is generator output', (group) => {
       await scaffoldInProcess(shop, argv)
     }
 
-    const inModules = (file: string) => MODULE_FOLDERS.some((folder) => file.startsWith(folder))
-    const generated = (await appFiles(shop)).filter(inModules)
-    const ours = (await appFiles(app.makePath())).filter(inModules)
+    const generated = await moduleFiles(shop)
+    const ours = await moduleFiles(app.makePath())
     const problems: string[] = []
     for (const file of ours) {
       const counterpart = generated.find((candidate) => sameAfterTimestamps(candidate, file))

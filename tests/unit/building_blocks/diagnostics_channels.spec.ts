@@ -137,7 +137,7 @@ test.group('Diagnostics channels', (group) => {
     cleanup(sends.stop)
     const mediator = await app.container.make(Mediator)
 
-    await mediator.query(new GetProductByIdQuery(randomUUID()))
+    await mediator.query(new GetProductByIdQuery({ id: randomUUID() }))
 
     assert.lengthOf(sends.settled, 1)
     const [send] = sends.settled as MediatorSendMessage[]

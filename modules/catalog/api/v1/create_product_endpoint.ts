@@ -3,26 +3,25 @@ import { type EndpointDocs, ID_REPRESENTATION, MediatorEndpoint } from '@pantheo
 import { CreateProductCommand } from '../../application/commands/create_product/create_product_command.js'
 import createProductValidator from '../../application/commands/create_product/create_product_validator.js'
 
-/** v1: POST /api/catalog → 201, Location of the new product, body: its id as a JSON string. */
+/** POST /api/v1/catalog → 201 with Location, or problem details. */
 export default class CreateProductEndpoint extends MediatorEndpoint {
   readonly method = 'post'
   readonly path = '/'
   readonly docs: EndpointDocs = {
     summary: 'Create a product',
-    description:
-      'Stores a product with its name (surrounding spaces removed) and its price (at most 2 decimals). The answer is its id, and Location is where to read it.',
+    description: 'Stores a new product and answers its id; Location is the URL to read it at.',
     requestBody: createProductValidator.validator,
     response: {
       status: 201,
-      description: 'The id of the new product',
+      description: 'The id of the new Product',
       representation: ID_REPRESENTATION,
-      headers: { Location: 'The URL of the new product' },
+      headers: { Location: 'The URL to read it at' },
     },
   }
 
   async handle(ctx: HttpContext) {
-    const { name, price } = ctx.request.body()
-    const result = await this.mediator.send(new CreateProductCommand(name, price))
+    const input = { ...ctx.request.body(), ...ctx.params }
+    const result = await this.mediator.send(CreateProductCommand.fromInput(input))
     this.respond(ctx, result, (id) => this.created(ctx, id))
   }
 }

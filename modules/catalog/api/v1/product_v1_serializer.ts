@@ -1,3 +1,4 @@
+// Written by hand: the version 1.0 representation the specification fixes, exactly { id, name, price }.
 import vine from '@vinejs/vine'
 import { defineRepresentation, type RepresentationOf } from '@pantheon/kit/http'
 import type { ProductDto } from '../../application/dtos/product_dto.js'

@@ -1,10 +1,11 @@
+// Edited after generation: its documentation, now that its handler is written (no 501).
 import type { HttpContext } from '@adonisjs/core/http'
 import { type EndpointDocs, ID_REPRESENTATION, MediatorEndpoint } from '@pantheon/kit/http'
 import { CreateProductV2Command } from '../../application/commands/create_product_v2/create_product_v2_command.js'
 import createProductV2Validator from '../../application/commands/create_product_v2/create_product_v2_validator.js'
 
-/** v2: POST /api/v2/catalog with { name, price, category } → 201, Location, the id. */
-export default class CreateProductV2Endpoint extends MediatorEndpoint {
+/** POST /api/v2/catalog → 201 with Location, or problem details. */
+export default class CreateProductEndpoint extends MediatorEndpoint {
   readonly method = 'post'
   readonly path = '/'
   readonly docs: EndpointDocs = {
@@ -14,15 +15,15 @@ export default class CreateProductV2Endpoint extends MediatorEndpoint {
     requestBody: createProductV2Validator.validator,
     response: {
       status: 201,
-      description: 'The id of the new product',
+      description: 'The id of the new Product',
       representation: ID_REPRESENTATION,
-      headers: { Location: 'The URL of the new product' },
+      headers: { Location: 'The URL to read it at' },
     },
   }
 
   async handle(ctx: HttpContext) {
-    const { name, price, category } = ctx.request.body()
-    const result = await this.mediator.send(new CreateProductV2Command(name, price, category))
+    const input = { ...ctx.request.body(), ...ctx.params }
+    const result = await this.mediator.send(CreateProductV2Command.fromInput(input))
     this.respond(ctx, result, (id) => this.created(ctx, id))
   }
 }

@@ -1,10 +1,11 @@
+// Edited after generation: answers the version 2.0 representation of the specification (product_v2_serializer.ts), with an ETag.
 import type { HttpContext } from '@adonisjs/core/http'
 import { type EndpointDocs, MediatorEndpoint, UUID_PARAM } from '@pantheon/kit/http'
-import { GetProductByIdQueryV2 } from '../../application/queries/get_product_by_id_v2/get_product_by_id_query_v2.js'
+import { GetProductByIdV2Query } from '../../application/queries/get_product_by_id_v2/get_product_by_id_v2_query.js'
 import { productV2Representation, serializeProductV2 } from './product_v2_serializer.js'
 
-/** v2: GET /api/v2/catalog/:id → 200 with category, createdAt and links, or 404. */
-export default class GetProductByIdV2Endpoint extends MediatorEndpoint {
+/** GET /api/v2/catalog/:id → 200, or problem details. */
+export default class GetProductByIdEndpoint extends MediatorEndpoint {
   readonly method = 'get'
   readonly path = '/:id'
   readonly params = { id: UUID_PARAM }
@@ -18,9 +19,10 @@ export default class GetProductByIdV2Endpoint extends MediatorEndpoint {
   }
 
   async handle(ctx: HttpContext) {
-    const result = await this.mediator.query(new GetProductByIdQueryV2(ctx.params.id))
-    this.respond(ctx, result, (product) =>
-      this.okVersioned(ctx, serializeProductV2(product), product.version)
+    const input = { ...ctx.request.qs(), ...ctx.params }
+    const result = await this.mediator.query(GetProductByIdV2Query.fromInput(input))
+    this.respond(ctx, result, (value) =>
+      this.okVersioned(ctx, serializeProductV2(value), value.version)
     )
   }
 }

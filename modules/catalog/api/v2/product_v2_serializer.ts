@@ -1,3 +1,4 @@
+// Written by hand: the version 2.0 representation the specification fixes, with links a client follows.
 import vine from '@vinejs/vine'
 import { defineRepresentation, type RepresentationOf } from '@pantheon/kit/http'
 import type { ProductDetailsDto } from '../../application/dtos/product_details_dto.js'

@@ -1,11 +1,12 @@
-/** A product with everything the catalog knows about it (API v2 and later). */
+// Edited after generation: its fields.
+/** What GetProductByIdV2 returns: a product with everything the catalog knows about it. */
 export interface ProductDetailsDto {
   id: string
+  /** The stored version: answered as ETag, never in the body. */
+  version: number
   name: string
   price: number
   category: string | null
   /** ISO 8601, UTC. */
   createdAt: string
-  /** The stored version: answered as ETag, never in the body. */
-  version: number
 }

@@ -1,3 +1,4 @@
+// Written by hand: concurrent requests against one product, beyond what a starter test covers.
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 

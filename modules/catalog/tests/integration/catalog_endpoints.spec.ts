@@ -1,3 +1,4 @@
+// Written by hand: the specification's HTTP contract of both versions, request by request.
 import { test } from '@japa/runner'
 import type { ApiResponse } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'

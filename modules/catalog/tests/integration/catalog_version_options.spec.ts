@@ -1,3 +1,4 @@
+// Written by hand: the ways a client names an API version, and what each answers.
 import { test } from '@japa/runner'
 import { outsideTheDocuments } from '#tests/common/contract/contract_plugin'
 import { catalogApiVersions } from '../../infrastructure/catalog_api_versions.js'

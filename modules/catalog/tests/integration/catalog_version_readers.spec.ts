@@ -1,3 +1,4 @@
+// Written by hand: a product written through one version and read through the other.
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { rawRequest } from '#tests/common/raw_request'

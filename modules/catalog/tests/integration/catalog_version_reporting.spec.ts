@@ -1,3 +1,4 @@
+// Written by hand: the version headers every answer carries.
 import { test } from '@japa/runner'
 import { rawRequest, type RawResponse } from '#tests/common/raw_request'
 import { catalogApiVersions } from '../../infrastructure/catalog_api_versions.js'

@@ -1,3 +1,4 @@
+// Written by hand: what each API version serves and refuses.
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { catalogApiVersions } from '../../infrastructure/catalog_api_versions.js'

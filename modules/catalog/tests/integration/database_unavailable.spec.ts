@@ -1,3 +1,4 @@
+// Written by hand: the answers while the database cannot be reached (503 within 5 seconds).
 import { createServer, type Server, type Socket } from 'node:net'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'

@@ -1,3 +1,4 @@
+// Written by hand: the first request a host serves, before anything is warm.
 import { test } from '@japa/runner'
 import { rm } from 'node:fs/promises'
 import app from '@adonisjs/core/services/app'

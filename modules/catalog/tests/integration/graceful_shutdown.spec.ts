@@ -1,3 +1,4 @@
+// Written by hand: requests in flight while the host stops.
 import { test } from '@japa/runner'
 import { request } from 'node:http'
 import { rm } from 'node:fs/promises'

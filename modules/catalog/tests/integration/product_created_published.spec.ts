@@ -1,3 +1,4 @@
+// Written by hand: the integration event each create publishes, through the outbox.
 import { test } from '@japa/runner'
 import { publishedEvents } from '@pantheon/kit/testing'
 import { productCreatedEvent } from '../../integration/product_created.js'

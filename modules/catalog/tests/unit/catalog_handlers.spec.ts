@@ -1,3 +1,4 @@
+// Written by hand: the handlers of both versions through the real pipeline and database, beside the starter tests.
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -22,11 +23,13 @@ test.group('Catalog handlers', (group) => {
   })
 
   test('create product saves it and returns its id', async ({ assert }) => {
-    const created = await mediator.send(new CreateProductCommand('  Notebook ', 3.5))
+    const created = await mediator.send(
+      new CreateProductCommand({ name: '  Notebook ', price: 3.5 })
+    )
     assert.isTrue(created.ok, JSON.stringify(created))
     if (!created.ok) return
 
-    const found = await mediator.query(new GetProductByIdQuery(created.value))
+    const found = await mediator.query(new GetProductByIdQuery({ id: created.value }))
     assert.deepEqual(found, {
       ok: true,
       value: { id: created.value, name: 'Notebook', price: 3.5, version: 1 },
@@ -38,7 +41,7 @@ test.group('Catalog handlers', (group) => {
   }) => {
     const before = await productRows()
 
-    const result = await mediator.send(new CreateProductCommand('', -3))
+    const result = await mediator.send(new CreateProductCommand({ name: '', price: -3 }))
 
     assert.isFalse(result.ok)
     if (result.ok) return
@@ -52,7 +55,7 @@ test.group('Catalog handlers', (group) => {
 
   test('get product by id reports Product.NotFound for an unknown id', async ({ assert }) => {
     const id = '01900000-0000-7000-8000-000000000000'
-    const result = await mediator.query(new GetProductByIdQuery(id))
+    const result = await mediator.query(new GetProductByIdQuery({ id }))
     assert.isFalse(result.ok)
     if (result.ok) return
     assert.equal(result.error.kind, 'notFound')

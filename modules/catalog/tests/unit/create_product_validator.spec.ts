@@ -1,3 +1,4 @@
+// Written by hand: the specification's rules for a product's fields, value by value.
 import { test } from '@japa/runner'
 import createProductValidator from '../../application/commands/create_product/create_product_validator.js'
 

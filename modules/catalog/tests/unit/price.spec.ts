@@ -1,3 +1,4 @@
+// Written by hand: the Price value object.
 import { test } from '@japa/runner'
 import { MAX_PRICE, Price } from '../../domain/price.js'
 

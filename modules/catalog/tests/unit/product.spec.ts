@@ -1,48 +1,61 @@
 import { test } from '@japa/runner'
-import { Price } from '../../domain/price.js'
-import { Product } from '../../domain/product.js'
+import { Product, type NewProduct } from '../../domain/product.js'
 import { ProductCreated } from '../../domain/product_created.js'
+import { ProductDeleted } from '../../domain/product_deleted.js'
 import { ProductId } from '../../domain/product_id.js'
+import { ProductUpdated } from '../../domain/product_updated.js'
+
+const valid: NewProduct = {
+  name: 'Sample text',
+  price: 9.99,
+  category: 'Sample text',
+  createdAt: new Date('2026-01-15T10:30:00.000Z'),
+}
 
 test.group('Product', () => {
-  test('is created with a new id, a trimmed name and its price', ({ assert }) => {
-    const product = Product.create({ name: '  Desk lamp ', price: Price.fromAmount(49.9) })
+  test('is created with a new id and the given properties', ({ assert }) => {
+    const product = Product.create(valid)
 
     assert.isTrue(ProductId.isValid(product.id))
-    assert.equal(product.name, 'Desk lamp')
-    assert.equal(product.price.amount, 49.9)
-  })
-
-  test('raises ProductCreated once', ({ assert }) => {
-    const product = Product.create({ name: 'Desk lamp', price: Price.fromAmount(49.9) })
-
-    const events = product.pullDomainEvents()
-
-    assert.lengthOf(events, 1)
-    assert.instanceOf(events[0], ProductCreated)
-    assert.equal((events[0] as ProductCreated).productId, product.id)
-    assert.lengthOf(product.pullDomainEvents(), 0)
-  })
-
-  test('keeps a trimmed category, or none', ({ assert }) => {
-    const price = Price.fromAmount(1)
-    assert.equal(Product.create({ name: 'Pen', price, category: ' Office ' }).category, 'Office')
-    assert.isNull(Product.create({ name: 'Pen', price }).category)
-    assert.throws(
-      () => Product.create({ name: 'Pen', price, category: 'c'.repeat(101) }),
-      /1 to 100 characters/
+    assert.deepEqual(
+      { ...product.toSnapshot(), id: undefined },
+      { ...valid, id: undefined, version: 1 }
     )
   })
 
-  test('refuses a name that is blank or too long', ({ assert }) => {
-    const price = Price.fromAmount(1)
-    assert.throws(() => Product.create({ name: '   ', price }), /1 to 200 characters/)
-    assert.throws(() => Product.create({ name: 'x'.repeat(201), price }), /1 to 200 characters/)
-    assert.throws(() => Product.create({ name: '😀'.repeat(201), price }), /1 to 200 characters/)
+  test('raises ProductCreated once, carrying what it was created with', ({ assert }) => {
+    const product = Product.create(valid)
+    const events = product.pullDomainEvents()
+    assert.lengthOf(events, 1)
+    assert.instanceOf(events[0], ProductCreated)
+    assert.deepEqual((events[0] as ProductCreated).product, product.toSnapshot())
+    assert.lengthOf(product.pullDomainEvents(), 0)
   })
 
-  test('counts characters, not UTF-16 code units: 200 emoji are a valid name', ({ assert }) => {
-    const product = Product.create({ name: '😀'.repeat(200), price: Price.fromAmount(1) })
-    assert.equal(product.name, '😀'.repeat(200))
+  test('withChanges changes what it is given and keeps every property left out', ({ assert }) => {
+    const product = Product.create(valid)
+    product.pullDomainEvents()
+    assert.deepEqual(product.withChanges({}).toSnapshot(), product.toSnapshot())
+    const updated = product.withChanges({ name: 'X' })
+    assert.deepEqual(updated.toSnapshot(), { ...product.toSnapshot(), name: 'X' })
+    const events = updated.pullDomainEvents()
+    assert.lengthOf(events, 1)
+    assert.instanceOf(events[0], ProductUpdated)
+    assert.deepEqual((events[0] as ProductUpdated).product, { ...updated.toSnapshot(), version: 2 })
+  })
+
+  test('raises ProductDeleted with what it was, at the version after it', ({ assert }) => {
+    const product = Product.create(valid)
+    product.pullDomainEvents()
+    product.markDeleted()
+    const events = product.pullDomainEvents()
+    assert.lengthOf(events, 1)
+    assert.instanceOf(events[0], ProductDeleted)
+    assert.deepEqual((events[0] as ProductDeleted).product, { ...product.toSnapshot(), version: 2 })
+  })
+
+  test('refuses a missing name', ({ assert }) => {
+    const input = { ...valid, name: undefined } as unknown as Parameters<typeof Product.create>[0]
+    assert.throws(() => Product.create(input), 'Product name is required')
   })
 })

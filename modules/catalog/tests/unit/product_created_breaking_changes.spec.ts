@@ -1,3 +1,4 @@
+// Written by hand: the contract's changes a consumer could not read are refused.
 import { test } from '@japa/runner'
 import vine from '@vinejs/vine'
 import type { SchemaTypes } from '@vinejs/vine/types'

@@ -1,3 +1,4 @@
+// Written by hand: the contract takes what the commands take, and refuses what they refuse.
 import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
 import { checkPayload } from '@pantheon/kit/integration'

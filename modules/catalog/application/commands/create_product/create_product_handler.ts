@@ -1,7 +1,9 @@
+// Edited after generation: the price goes through Price (exact to the cent) and the service sets createdAt.
 import { inject } from '@adonisjs/core'
 import { type CommandHandler, type Result, success } from '@pantheon/kit/application'
 import { Price } from '../../../domain/price.js'
 import { Product } from '../../../domain/product.js'
+import { ProductId } from '../../../domain/product_id.js'
 import { ProductRepository } from '../../../domain/product_repository.js'
 import { CreateProductCommand } from './create_product_command.js'
 
@@ -9,11 +11,16 @@ import { CreateProductCommand } from './create_product_command.js'
 export default class CreateProductHandler implements CommandHandler<CreateProductCommand> {
   static readonly handles = CreateProductCommand
 
-  constructor(private readonly products: ProductRepository) {}
+  constructor(private readonly repository: ProductRepository) {}
 
-  async handle(command: CreateProductCommand): Promise<Result<string>> {
-    const product = Product.create({ name: command.name, price: Price.fromAmount(command.price) })
-    await this.products.add(product)
+  async handle(command: CreateProductCommand): Promise<Result<ProductId>> {
+    const product = Product.create({
+      name: command.name,
+      price: Price.fromAmount(command.price).amount,
+      category: null,
+      createdAt: new Date(),
+    })
+    await this.repository.add(product)
     return success(product.id)
   }
 }

@@ -1,7 +1,9 @@
+// Edited after generation: its body, as the create of version 1.0 with the category.
 import { inject } from '@adonisjs/core'
 import { type CommandHandler, type Result, success } from '@pantheon/kit/application'
 import { Price } from '../../../domain/price.js'
 import { Product } from '../../../domain/product.js'
+import type { ProductId } from '../../../domain/product_id.js'
 import { ProductRepository } from '../../../domain/product_repository.js'
 import { CreateProductV2Command } from './create_product_v2_command.js'
 
@@ -9,15 +11,16 @@ import { CreateProductV2Command } from './create_product_v2_command.js'
 export default class CreateProductV2Handler implements CommandHandler<CreateProductV2Command> {
   static readonly handles = CreateProductV2Command
 
-  constructor(private readonly products: ProductRepository) {}
+  constructor(private readonly repository: ProductRepository) {}
 
-  async handle(command: CreateProductV2Command): Promise<Result<string>> {
+  async handle(command: CreateProductV2Command): Promise<Result<ProductId>> {
     const product = Product.create({
       name: command.name,
-      price: Price.fromAmount(command.price),
+      price: Price.fromAmount(command.price).amount,
       category: command.category,
+      createdAt: new Date(),
     })
-    await this.products.add(product)
+    await this.repository.add(product)
     return success(product.id)
   }
 }

@@ -1,35 +1,35 @@
 import { inject } from '@adonisjs/core'
 import {
   type CommandHandler,
+  entityNotFound,
   failure,
   type Result,
+  storedForChange,
   success,
-  versionMismatch,
 } from '@pantheon/kit/application'
 import { ProductId } from '../../../domain/product_id.js'
 import { ProductRepository } from '../../../domain/product_repository.js'
-import { CatalogErrors } from '../../catalog_errors.js'
 import { DeleteProductCommand } from './delete_product_command.js'
 
 @inject()
 export default class DeleteProductHandler implements CommandHandler<DeleteProductCommand> {
   static readonly handles = DeleteProductCommand
 
-  constructor(private readonly products: ProductRepository) {}
+  constructor(private readonly repository: ProductRepository) {}
 
   async handle(command: DeleteProductCommand): Promise<Result<void>> {
-    const id = ProductId.parse(command.id)
-    // Made from a version (If-Match): removed only while that version is still the stored one.
-    let version: number | undefined
-    if (command.expectedVersion !== undefined) {
-      const stored = await this.products.versionOf(id)
-      if (stored === null) return failure(CatalogErrors.productNotFound(command.id))
-      const stale = versionMismatch('Product', command.id, command.expectedVersion, stored)
-      if (stale) return failure(stale)
-      version = stored
-    }
-    const removed = await this.products.remove(id, version)
-    if (!removed) return failure(CatalogErrors.productNotFound(command.id))
-    return success(undefined)
+    // 404 for an id nothing is stored under; 412 when made from a version that is no longer the
+    // stored one (a stale If-Match): nothing is changed.
+    const found = await storedForChange('Product', command, (id) => this.find(id))
+    if (!found.ok) return found
+    const existing = found.value
+    existing.markDeleted()
+    // Removed only while it is the version read here: a change saved meanwhile is never lost.
+    const removed = await this.repository.remove(existing)
+    return removed ? success(undefined) : failure(entityNotFound('Product', command.id))
+  }
+
+  private async find(id: string) {
+    return ProductId.isValid(id) ? this.repository.findById(ProductId.parse(id)) : null
   }
 }

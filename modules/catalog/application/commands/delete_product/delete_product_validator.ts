@@ -4,5 +4,7 @@ import { DeleteProductCommand } from './delete_product_command.js'
 
 export default defineCommandValidator(
   DeleteProductCommand,
-  vine.create({ id: vine.string().uuid() })
+  vine.create({
+    id: vine.string().uuid(),
+  })
 )

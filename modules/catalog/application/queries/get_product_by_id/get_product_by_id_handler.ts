@@ -1,8 +1,9 @@
+// Edited after generation: reads through ProductReadModel, the columns the answer needs, instead of loading the aggregate.
 import { inject } from '@adonisjs/core'
-import { QueryHandler, Result } from '@pantheon/kit/application'
+import type { QueryHandler, Result } from '@pantheon/kit/application'
+import type { ProductDto } from '../../dtos/product_dto.js'
 import { ProductReadModel } from '../../product_read_model.js'
 import { readProduct } from '../../read_product.js'
-import type { ProductDto } from '../../dtos/product_dto.js'
 import { GetProductByIdQuery } from './get_product_by_id_query.js'
 
 @inject()

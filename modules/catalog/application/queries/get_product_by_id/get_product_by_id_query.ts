@@ -1,8 +1,21 @@
-import { Query } from '@pantheon/kit/application'
+import { Query, uncheckedFields } from '@pantheon/kit/application'
 import type { ProductDto } from '../../dtos/product_dto.js'
 
+export interface GetProductByIdFields {
+  id: string
+}
+
+/** One product by its id. */
 export class GetProductByIdQuery extends Query<ProductDto> {
-  constructor(readonly id: string) {
+  readonly id: string
+
+  constructor(fields: GetProductByIdFields) {
     super()
+    this.id = fields.id
+  }
+
+  /** From request input (query string and route params); the handler checks what it reads. */
+  static fromInput(input: Record<string, unknown>): GetProductByIdQuery {
+    return new GetProductByIdQuery(uncheckedFields<GetProductByIdFields>(input))
   }
 }

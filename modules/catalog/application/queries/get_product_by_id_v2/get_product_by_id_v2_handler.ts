@@ -1,17 +1,18 @@
+// Edited after generation: its body, as version 1.0's with everything the catalog knows.
 import { inject } from '@adonisjs/core'
-import { QueryHandler, Result } from '@pantheon/kit/application'
+import type { QueryHandler, Result } from '@pantheon/kit/application'
+import type { ProductDetailsDto } from '../../dtos/product_details_dto.js'
 import { ProductReadModel } from '../../product_read_model.js'
 import { readProduct } from '../../read_product.js'
-import type { ProductDetailsDto } from '../../dtos/product_details_dto.js'
-import { GetProductByIdQueryV2 } from './get_product_by_id_query_v2.js'
+import { GetProductByIdV2Query } from './get_product_by_id_v2_query.js'
 
 @inject()
-export default class GetProductByIdV2Handler implements QueryHandler<GetProductByIdQueryV2> {
-  static readonly handles = GetProductByIdQueryV2
+export default class GetProductByIdV2Handler implements QueryHandler<GetProductByIdV2Query> {
+  static readonly handles = GetProductByIdV2Query
 
   constructor(private readonly products: ProductReadModel) {}
 
-  handle(query: GetProductByIdQueryV2): Promise<Result<ProductDetailsDto>> {
+  handle(query: GetProductByIdV2Query): Promise<Result<ProductDetailsDto>> {
     return readProduct(query.id, (id) => this.products.detailsById(id))
   }
 }

@@ -1,3 +1,4 @@
+// Edited after generation: the table as it was first deployed, before categories and versions; the two migrations after it bring it to what the script writes.
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /** Catalog tables carry the catalog_ prefix: each module owns its own tables. */

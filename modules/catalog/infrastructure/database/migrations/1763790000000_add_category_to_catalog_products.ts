@@ -1,3 +1,4 @@
+// Written by hand: API version 2.0 added the category to a deployed table.
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /** API v2 adds a product category; products created before it have none (null). */

@@ -1,3 +1,4 @@
+// Written by hand: products got a version, for ETag and If-Match, on a deployed table.
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
