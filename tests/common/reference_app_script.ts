@@ -28,7 +28,7 @@ export function commandLinesOf(script: string): string[][] {
 }
 
 /** A migration's name starts with the time it was written: the same migration otherwise. */
-export function withoutTimestamps(text: string): string {
+function withoutTimestamps(text: string): string {
   return text.replaceAll(/migrations\/\d{13}_/g, 'migrations/<timestamp>_')
 }
 

@@ -1,7 +1,7 @@
 // Written by hand: the read side of the catalog, which its GET handlers answer from.
 import type { ProductId } from '../domain/product_id.js'
 import type { ProductDetailsDto } from './dtos/product_details_dto.js'
-import type { ProductDto } from './dtos/product_dto.js'
+import type { ProductSummaryDto } from './dtos/product_summary_dto.js'
 
 /**
  * The read side of the catalog. Queries answer from here: each method reads the columns its
@@ -10,6 +10,6 @@ import type { ProductDto } from './dtos/product_dto.js'
  * the whole aggregate for it cost a measurable share of each request (docs/performance.md).
  */
 export abstract class ProductReadModel {
-  abstract summaryById(id: ProductId): Promise<ProductDto | null>
+  abstract summaryById(id: ProductId): Promise<ProductSummaryDto | null>
   abstract detailsById(id: ProductId): Promise<ProductDetailsDto | null>
 }

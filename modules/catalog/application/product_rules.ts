@@ -3,8 +3,8 @@ import vine from '@vinejs/vine'
 import { maxCharacters } from '@pantheon/kit/application'
 import { MAX_PRICE } from '../domain/price.js'
 
-export const PRODUCT_NAME_MAX_LENGTH = 200
-export const PRODUCT_CATEGORY_MAX_LENGTH = 100
+const PRODUCT_NAME_MAX_LENGTH = 200
+const PRODUCT_CATEGORY_MAX_LENGTH = 100
 
 /**
  * The length limit applies to the text as sent and the trimmed text must not be empty: the API

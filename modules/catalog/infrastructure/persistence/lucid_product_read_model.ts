@@ -1,7 +1,7 @@
 // Written by hand: the read side of ProductReadModel on the query builder.
 import { fromSqlDateTime, type LucidUnitOfWork } from '@pantheon/kit/persistence'
 import type { ProductDetailsDto } from '../../application/dtos/product_details_dto.js'
-import type { ProductDto } from '../../application/dtos/product_dto.js'
+import type { ProductSummaryDto } from '../../application/dtos/product_summary_dto.js'
 import { ProductReadModel } from '../../application/product_read_model.js'
 import { Price } from '../../domain/price.js'
 import type { ProductId } from '../../domain/product_id.js'
@@ -30,7 +30,7 @@ export class LucidProductReadModel extends ProductReadModel {
     super()
   }
 
-  async summaryById(id: ProductId): Promise<ProductDto | null> {
+  async summaryById(id: ProductId): Promise<ProductSummaryDto | null> {
     const row: SummaryRow | null = await this.products()
       .select('id', 'name', 'price', 'version')
       .where('id', id)

@@ -1,7 +1,7 @@
 // Edited after generation: reads through ProductReadModel, the columns the answer needs, instead of loading the aggregate.
 import { inject } from '@adonisjs/core'
 import type { QueryHandler, Result } from '@pantheon/kit/application'
-import type { ProductDto } from '../../dtos/product_dto.js'
+import type { ProductSummaryDto } from '../../dtos/product_summary_dto.js'
 import { ProductReadModel } from '../../product_read_model.js'
 import { readProduct } from '../../read_product.js'
 import { GetProductByIdQuery } from './get_product_by_id_query.js'
@@ -12,7 +12,7 @@ export default class GetProductByIdHandler implements QueryHandler<GetProductByI
 
   constructor(private readonly products: ProductReadModel) {}
 
-  handle(query: GetProductByIdQuery): Promise<Result<ProductDto>> {
+  handle(query: GetProductByIdQuery): Promise<Result<ProductSummaryDto>> {
     return readProduct(query.id, (id) => this.products.summaryById(id))
   }
 }

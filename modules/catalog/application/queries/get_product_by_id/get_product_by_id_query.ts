@@ -1,12 +1,13 @@
+// Edited after generation: it answers the summary version 1.0 reads (ProductSummaryDto), not every field.
 import { Query, uncheckedFields } from '@pantheon/kit/application'
-import type { ProductDto } from '../../dtos/product_dto.js'
+import type { ProductSummaryDto } from '../../dtos/product_summary_dto.js'
 
 export interface GetProductByIdFields {
   id: string
 }
 
 /** One product by its id. */
-export class GetProductByIdQuery extends Query<ProductDto> {
+export class GetProductByIdQuery extends Query<ProductSummaryDto> {
   readonly id: string
 
   constructor(fields: GetProductByIdFields) {
