@@ -71,6 +71,10 @@ test.group('The scaffolding commands on the reference app', (group) => {
     assert.include(migration, "table.integer('stock').nullable()")
 
     const tsc = join(shop.root, 'node_modules/typescript/bin/tsc')
-    await runOrFail(process.execPath, [tsc, '--noEmit'], { cwd: shop.root, timeout: 240_000 })
+    await runOrFail(process.execPath, [tsc, '--noEmit'], {
+      cwd: shop.root,
+      env: process.env,
+      timeout: 240_000,
+    })
   }).timeout(300_000)
 })
