@@ -24,7 +24,8 @@ async function listed<T>(command: Parameters<typeof runCommand>[0]): Promise<T[]
 
 /**
  * The inspecting and removing commands on the reference app itself, not only on apps made by
- * `init`: its modules are partly written by hand (Catalog's Product has no definition file).
+ * `init`: its modules are generator output with files edited and written by hand
+ * (bin/scaffold_reference_app.sh).
  */
 test.group('The kit commands on the reference app', () => {
   test('list:modules, list:entities and list:endpoints describe Catalog and Orders', async ({

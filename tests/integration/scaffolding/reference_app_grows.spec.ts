@@ -18,7 +18,7 @@ const MIGRATIONS = 'modules/catalog/infrastructure/database/migrations'
 test.group('The scaffolding commands on the reference app', (group) => {
   group.tap((t) => t.tags(['@any-database']))
 
-  test('Catalog takes a list, an update and a new property, and still typechecks', async ({
+  test('Catalog takes an endpoint for its own command, a list, an update and a new property, and still typechecks', async ({
     assert,
     cleanup,
   }) => {
@@ -32,6 +32,11 @@ test.group('The scaffolding commands on the reference app', (group) => {
     }
     const run = (...argv: string[]) => scaffoldInProcess(shop.root, argv)
 
+    // One of Catalog's own commands, exposed in a version that had no endpoint for it.
+    await run(
+      ...['add-endpoint', 'DeleteProduct', '--module', 'Catalog', '--method', 'DELETE'],
+      ...['--route', '/:id', '--command', 'DeleteProduct', '--api-version', '1.0']
+    )
     await run('add-query', 'ListProducts', '--module', 'Catalog')
     await run(
       ...['add-endpoint', 'ListProducts', '--module', 'Catalog', '--method', 'GET'],
@@ -65,7 +70,8 @@ test.group('The scaffolding commands on the reference app', (group) => {
 
     const before = await readdir(shop.path(MIGRATIONS))
     await run('add-migration', 'AddStock', '--module', 'Catalog')
-    const [added] = (await readdir(shop.path(MIGRATIONS))).filter((file) => !before.includes(file))
+    const after = await readdir(shop.path(MIGRATIONS))
+    const [added] = after.filter((file) => !before.includes(file))
     const migration = await readFile(join(shop.path(MIGRATIONS), added), 'utf8')
     assert.match(migration, /alterTable\('catalog_products'/)
     assert.include(migration, "table.integer('stock').nullable()")

@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { createTwoFilesPatch } from 'diff'
-import { appFiles, installOffline } from '#tests/common/kit_app'
-import { scaffoldInProcess } from '#tests/common/scaffolding'
+import { appFiles } from '#tests/common/kit_app'
+import { scaffoldingApp, scaffoldInProcess } from '#tests/common/scaffolding'
 import {
   classifyModuleFile,
   commandLinesOf,
@@ -32,16 +31,13 @@ test.group('The reference app is generator output', (group) => {
     assert,
     cleanup,
   }) => {
-    const workspace = await mkdtemp(join(tmpdir(), 'pantheon-reference-app-'))
-    cleanup(() => rm(workspace, { recursive: true, force: true }))
-    await scaffoldInProcess(app.makePath(), ['init', 'Shop', '--out', workspace])
-    const shop = join(workspace, 'Shop')
-    await installOffline(shop)
+    const shop = await scaffoldingApp()
+    cleanup(() => shop.remove())
     for (const argv of commandLinesOf(await readFile(SCRIPT, 'utf8'))) {
-      await scaffoldInProcess(shop, argv)
+      await scaffoldInProcess(shop.root, argv)
     }
 
-    const generated = await moduleFiles(shop)
+    const generated = await moduleFiles(shop.root)
     const ours = await moduleFiles(app.makePath())
     const problems: string[] = []
     for (const file of ours) {
@@ -49,7 +45,7 @@ test.group('The reference app is generator output', (group) => {
       const problem = classifyModuleFile(
         file,
         await readFile(app.makePath(file), 'utf8'),
-        counterpart === undefined ? undefined : await readFile(join(shop, counterpart), 'utf8')
+        counterpart === undefined ? undefined : await readFile(shop.path(counterpart), 'utf8')
       )
       if (problem?.kind === 'differs') {
         problems.push(
