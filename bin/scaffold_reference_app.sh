@@ -7,8 +7,10 @@
 # modules/catalog and modules/orders that differ from it say so on their first line:
 #   "// Edited after generation: <why>"  a generated file changed by hand,
 #   "// Written by hand: <why>"          a file no command writes.
-# tests/integration/scaffolding/reference_app_script.spec.ts runs this script in a new app and
-# holds every other file of the two modules to what it writes, byte for byte.
+# `node ace doctor` does not warn about an edit marked so; sync-entity skips it as any edit.
+# tests/integration/scaffolding/reference_app_script.spec.ts runs these commands in a new app
+# (in process, as scaffolding tests do) and holds every other file of the two modules to what
+# they write, byte for byte.
 set -euo pipefail
 cd "${1:?usage: bin/scaffold_reference_app.sh <folder of an app made by node ace init>}"
 

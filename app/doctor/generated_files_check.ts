@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
+import { marksDeliberateEdit } from '../scaffolding/edit_mark.js'
 import { handEdited, readGeneratedFiles } from '../scaffolding/generated_files.js'
 import { entityNames } from '../scaffolding/entity_names.js'
 import { loadEntityDefinitions } from '../scaffolding/schema_snapshot.js'
@@ -20,10 +21,14 @@ const EDITED_AFTERWARDS = [
   /^domain\/[^/]+_definition\.ts$/,
 ]
 
-/** A module's generated file: its path in the module, and the entity whose sync writes it. */
+/**
+ * A module's generated file edited by hand: its path in the module, the entity whose sync
+ * writes it, and whether its first line says why (edit_mark.ts), which makes the edit known.
+ */
 interface EditedFile {
   file: string
   entity?: string
+  marked: boolean
 }
 
 /**
@@ -37,8 +42,9 @@ async function handEditedFiles(module: AppModule): Promise<Map<string, EditedFil
   for (const file of Object.keys(record.files).sort()) {
     const path = join(module.root, file)
     if (!existsSync(path) || EDITED_AFTERWARDS.some((pattern) => pattern.test(file))) continue
-    if (handEdited(record, file, await readFile(path, 'utf8')) !== undefined) {
-      edited.set(file, { file })
+    const text = await readFile(path, 'utf8')
+    if (handEdited(record, file, text) !== undefined) {
+      edited.set(file, { file, marked: marksDeliberateEdit(text) })
     }
   }
   return edited
@@ -60,8 +66,9 @@ async function staleFiles(
   for (const [path, text] of await context.entitySync(module.pascal, entity)) {
     const file = relative(module.root, path).split(sep).join('/')
     if (file.startsWith('..') || !existsSync(path)) continue
-    if (edited.has(file)) {
-      edited.set(file, { file, entity })
+    const handEditedFile = edited.get(file)
+    if (handEditedFile) {
+      edited.set(file, { ...handEditedFile, entity })
       continue
     }
     // A file no generator wrote is the user's: sync-entity leaves it alone.
@@ -100,7 +107,7 @@ function editedFinding(module: AppModule, { file, entity }: EditedFile): Finding
  * Generated files against what generated them: a file that sync-entity would rewrite and that
  * nobody edited is stale (its entity's definition changed since: an error, sync-entity is due);
  * a file whose text is no longer what a generator wrote was edited by hand (a warning: it is
- * kept, and sync-entity skips it unless --force).
+ * kept, and sync-entity skips it unless --force), unless its first line says why.
  */
 export const generatedFilesCheck: DoctorCheck = {
   id: 'generated-files',
@@ -116,7 +123,9 @@ export const generatedFilesCheck: DoctorCheck = {
         const stale = await staleFiles(context, module, entity, generated, edited)
         if (stale.length > 0) findings.push(staleFinding(module, entity, stale))
       }
-      for (const file of edited.values()) findings.push(editedFinding(module, file))
+      for (const file of edited.values()) {
+        if (!file.marked) findings.push(editedFinding(module, file))
+      }
     }
     return findings
   },

@@ -1,3 +1,5 @@
+import { EDIT_MARK } from '#kit/scaffolding/edit_mark'
+
 /**
  * How the reference app's modules are held to bin/scaffold_reference_app.sh: each of their files
  * is what the script writes, or says on its first line that it is not and why.
@@ -6,19 +8,34 @@
 /** The folders the script writes, as paths from the repository's root. */
 export const MODULE_FOLDERS = ['modules/catalog/', 'modules/orders/'] as const
 
-const EDITED = /^\/\/ Edited after generation: \S/
-const HAND_WRITTEN = /^\/\/ Written by hand: \S/
+/** What the doctor and the generators take for a deliberate edit, with its reason. */
+const EDITED = EDIT_MARK
+/** A file no command writes; its reason, as an edit's, of ten characters or more. */
+const HAND_WRITTEN = /^\/\/ Written by hand: \S.{9,}$/
 
 /**
  * A module's index lists its files (`pantheon:index`): it follows the files the module has,
  * written by hand or not, and tests/architecture/solution.spec.ts holds it to them.
  */
-const DERIVED = /\/infrastructure\/[a-z_]+_index\.ts$/
+const DERIVED = /^modules\/([a-z_]+)\/infrastructure\/\1_index\.ts$/
 
-/** The `node ace …` lines of a shell script, each as the argv ace is given ("…" quoted words kept whole). */
+/** The lines of the script that are not commands: its shell settings and comments. */
+const SHELL_LINE = /^(#.*|set -euo pipefail|cd "\$\{1:\?[^"]*\}"|\s*)$/
+
+/**
+ * The `node ace …` lines of a shell script, each as the argv ace is given ("…" quoted words
+ * kept whole). Any other line that is not a comment or the script's own settings is refused:
+ * a command written another way (continued, single-quoted) would otherwise go unread.
+ */
 export function commandLinesOf(script: string): string[][] {
-  return script
-    .split('\n')
+  const lines = script.split('\n')
+  const unread = lines.filter((line) => !line.startsWith('node ace ') && !SHELL_LINE.test(line))
+  if (unread.length > 0) {
+    throw new Error(
+      `Lines that are neither "node ace" commands nor comments:\n${unread.join('\n')}`
+    )
+  }
+  return lines
     .filter((line) => line.startsWith('node ace '))
     .map((line) =>
       [...line.slice('node ace '.length).matchAll(/"([^"]*)"|(\S+)/g)].map(

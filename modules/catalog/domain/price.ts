@@ -1,4 +1,4 @@
-// Written by hand: a value object the entity definition cannot describe (a price exact to the cent, never negative).
+// Written by hand: the rule of a price the entity definition cannot state (from 0, exact to the cent), which the create handlers check.
 import { DomainError } from '@pantheon/kit/domain'
 
 /** The largest price the catalog stores (numeric(14,2) in the database). */

@@ -284,6 +284,34 @@ test.group('doctor', (group) => {
     )
   })
 
+  test('an edit whose first line says why is known: no warning, and the file is not stale', async ({
+    assert,
+  }) => {
+    await productWithUseCase()
+    const handler = shop.path(
+      'modules/catalog/application/commands/create_product/create_product_handler.ts'
+    )
+    const generated = await readFile(handler, 'utf8')
+    await writeFile(
+      handler,
+      `// Edited after generation: the price is checked twice.\n${generated}`
+    )
+    await addStockToProduct()
+    const { findings } = await report('generated-files')
+    assert.lengthOf(findings, 1)
+    assert.notInclude(findings[0].message, 'create_product_handler.ts')
+
+    // A mark without a reason is no mark: the edit is warned about as any other.
+    await writeFile(handler, `// Edited after generation: yes\n${generated}`)
+    const unexplained = await report('generated-files')
+    assert.isTrue(
+      unexplained.findings.some(
+        (finding) =>
+          finding.severity === 'warning' && finding.message.includes('create_product_handler.ts')
+      )
+    )
+  })
+
   test('files generated from an entity whose definition changed since: sync-entity is due', async ({
     assert,
   }) => {

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { runOrFail } from '#tests/common/generated_app_commands'
 import { MODULE_FOLDERS } from '#tests/common/reference_app_script'
@@ -25,9 +25,10 @@ test.group('The scaffolding commands on the reference app', (group) => {
     const shop = await scaffoldingApp()
     cleanup(() => shop.remove())
     for (const folder of MODULE_FOLDERS) {
-      await cp(app.makePath(folder), shop.path(folder), {
+      const from = app.makePath(folder)
+      await cp(from, shop.path(folder), {
         recursive: true,
-        filter: (source) => !source.includes('/tests/'),
+        filter: (source) => !relative(from, source).startsWith('tests'),
       })
     }
     const run = (...argv: string[]) => scaffoldInProcess(shop.root, argv)

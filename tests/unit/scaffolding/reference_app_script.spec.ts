@@ -87,6 +87,23 @@ test.group('Holding the reference app to its script', () => {
     )
   })
 
+  test('a script line that is neither a command nor a comment is refused, not skipped', ({
+    assert,
+  }) => {
+    const continued = ['node ace add-module Catalog', "  node ace add-module 'Orders'"].join('\n')
+    assert.throws(() => commandLinesOf(continued), /neither "node ace" commands nor comments/)
+    const settings = ['set -euo pipefail', 'cd "${1:?usage: x <folder>}"', '', '# a comment']
+    assert.deepEqual(commandLinesOf(settings.join('\n')), [])
+  })
+
+  test('a mark without a real reason is no mark', ({ assert }) => {
+    const bare = '// Written by hand: yes\nexport class Price {}\n'
+    assert.equal(
+      classifyModuleFile('modules/catalog/domain/price.ts', bare, undefined)?.kind,
+      'mislabelled'
+    )
+  })
+
   test('the script lines are read as ace reads a shell command', ({ assert }) => {
     const script = [
       '#!/usr/bin/env bash',

@@ -1,4 +1,4 @@
-// Edited after generation: its fields.
+// Edited after generation: the fields of the version 2.0 representation, and the version its GET answers as ETag.
 /** What GetProductByIdV2 returns: a product with everything the catalog knows about it. */
 export interface ProductDetailsDto {
   id: string

@@ -1,4 +1,4 @@
-// Edited after generation: served at /products/:id, the route Orders has always answered on.
+// Edited after generation: served at /products/:id, the route Orders has always answered on; a later event replaces the copy, and an unknown id names its error code.
 import { test } from '@japa/runner'
 import { randomUUID } from 'node:crypto'
 import type { PayloadOf } from '@pantheon/kit/integration'
@@ -52,6 +52,16 @@ test.group('CatalogProduct read model: ProductCreated', () => {
     response.assertBody(payload)
   })
 
+  test('a later event about the same product leaves its latest values', async ({ client }) => {
+    const first = { ...payload, id: randomUUID() }
+    await new ProductCreatedConsumer().handle(await delivered(first), moduleDatabase('orders'))
+    const later = { ...first, price: 41, category: 'Kitchen' }
+    await new ProductCreatedConsumer().handle(await delivered(later), moduleDatabase('orders'))
+
+    const response = await client.get(`/api/orders/products/${first.id}`)
+    response.assertBody(later)
+  })
+
   test('an event whose payload its contract refuses never reaches the consumer', async ({
     assert,
   }) => {
@@ -78,5 +88,6 @@ test.group('CatalogProduct read model: ProductCreated', () => {
     const response = await client.get(`/api/orders/products/${randomUUID()}`)
     response.assertStatus(404)
     response.assertHeader('content-type', 'application/problem+json; charset=utf-8')
+    response.assertBodyContains({ code: 'Orders.CatalogProductNotFound' })
   })
 })

@@ -1,4 +1,4 @@
-// Edited after generation: the price goes through Price (exact to the cent) and the service sets createdAt.
+// Edited after generation: the domain checks the price (Price: from 0, exact to the cent), the service sets createdAt, and version 1.0 sets no category.
 import { inject } from '@adonisjs/core'
 import { type CommandHandler, type Result, success } from '@pantheon/kit/application'
 import { Price } from '../../../domain/price.js'

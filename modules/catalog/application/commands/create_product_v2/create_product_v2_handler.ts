@@ -1,4 +1,4 @@
-// Edited after generation: its body, as the create of version 1.0 with the category.
+// Edited after generation: its body, as the create of version 1.0 (Price checks the price, the service sets createdAt) with the category.
 import { inject } from '@adonisjs/core'
 import { type CommandHandler, type Result, success } from '@pantheon/kit/application'
 import { Price } from '../../../domain/price.js'

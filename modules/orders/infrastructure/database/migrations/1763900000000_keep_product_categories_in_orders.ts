@@ -3,8 +3,10 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
  * Orders' copy of a product keeps its category, as catalog.product_created carries it, and no
- * longer an updated_at that nothing read. Copies made before have no category (null) until
- * an event about them arrives again.
+ * longer an updated_at that nothing read. Copies made before keep a null category: Catalog
+ * publishes an event about a product once, when it is created. Run it before hosts with the new
+ * consumer start, and after the old ones stop: the old consumer writes updated_at, the new one
+ * category.
  */
 export default class extends BaseSchema {
   protected tableName = 'orders_catalog_products'
@@ -19,7 +21,7 @@ export default class extends BaseSchema {
   async down() {
     this.schema.alterTable(this.tableName, (table) => {
       table.dropColumn('category')
-      table.timestamp('updated_at', { useTz: true }).nullable()
+      table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(this.now())
     })
   }
 }
