@@ -4,9 +4,9 @@
  * warns about it, and sync-entity still skips the file as it skips any edited one. A reason of
  * a word or two says nothing, so it takes at least ten characters.
  */
-export const EDIT_MARK = /^\/\/ Edited after generation: \S.{9,}$/
+const EDIT_MARK = /^\/\/ Edited after generation: \S.{9,}$/
 
 /** Whether `text` begins with the line that marks a deliberate edit. */
 export function marksDeliberateEdit(text: string): boolean {
-  return EDIT_MARK.test(text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n')))
+  return EDIT_MARK.test(text.split('\n', 1)[0])
 }

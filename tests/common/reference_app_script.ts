@@ -1,4 +1,4 @@
-import { EDIT_MARK } from '#kit/scaffolding/edit_mark'
+import { marksDeliberateEdit } from '#kit/scaffolding/edit_mark'
 
 /**
  * How the reference app's modules are held to bin/scaffold_reference_app.sh: each of their files
@@ -8,9 +8,10 @@ import { EDIT_MARK } from '#kit/scaffolding/edit_mark'
 /** The folders the script writes, as paths from the repository's root. */
 export const MODULE_FOLDERS = ['modules/catalog/', 'modules/orders/'] as const
 
-/** What the doctor and the generators take for a deliberate edit, with its reason. */
-const EDITED = EDIT_MARK
-/** A file no command writes; its reason, as an edit's, of ten characters or more. */
+/**
+ * A file no command writes; its reason, as an edit's (marksDeliberateEdit, which the doctor
+ * reads too), of ten characters or more.
+ */
 const HAND_WRITTEN = /^\/\/ Written by hand: \S.{9,}$/
 
 /**
@@ -76,7 +77,7 @@ export function classifyModuleFile(
             'marked "Written by hand" but the script writes it: mark it "// Edited after generation: <why>"',
         }
   }
-  if (EDITED.test(firstLine)) {
+  if (marksDeliberateEdit(ours)) {
     if (generated === undefined) {
       return {
         kind: 'mislabelled',
