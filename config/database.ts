@@ -38,7 +38,7 @@ const pool = {
 const bounds = postgresBounds(app.getEnvironment())
 const postgresPool = bounds
   ? {
-      acquireTimeoutMillis: bounds.connectMs,
+      acquireTimeoutMillis: bounds.acquireMs,
       createTimeoutMillis: bounds.connectMs,
       propagateCreateError: true,
       afterCreate: (client: WatchedPostgresClient, done: (error?: Error) => void) => {

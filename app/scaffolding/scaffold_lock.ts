@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm, stat, link } from 'node:fs/promises'
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -95,8 +95,9 @@ export class ScaffoldLock {
       if (!found) continue // released in between: try again at once
       const reason = staleness(found, options.staleMs ?? STALE_AFTER_MS)
       if (reason) {
-        if (await takeOver(path, found)) options.onTakeOver?.(found.holder, reason)
-        continue
+        const outcome = await takeOver(path, found)
+        if (outcome === 'removed') options.onTakeOver?.(found.holder, reason)
+        if (outcome !== 'busy') continue
       }
       const waited = Date.now() - started
       if (waited >= options.waitMs) throw new LockBusyError(found.holder, waited)
@@ -196,24 +197,40 @@ function processRuns(pid: number): boolean {
 }
 
 /**
- * Removes a stale lock; false if another command removed it first. Renamed away rather than
- * removed, so that two commands taking over the same stale lock at once cannot remove the new
- * lock one of them has just made: the one that moved a lock other than the stale one it read
- * puts it back.
+ * Removes a stale lock: `removed`; `gone` if another command removed it first; `busy` while
+ * another command is taking it over, which this one waits for as for any holder.
+ *
+ * Only the holder of a second file, `<lock>.takeover`, created exclusively, may remove a stale
+ * lock, and only after reading it again under that file: it is then still the stale lock it
+ * judged, since nobody else removes a lock but its own holder. Without that file, a command that
+ * read the stale lock could remove the new lock another command had just made in its place.
+ * A takeover file is held for a few milliseconds; one older than UNREADABLE_STALE_MS was left by
+ * a command that died while taking over, and is removed.
  */
-async function takeOver(path: string, stale: FoundLock): Promise<boolean> {
-  const aside = `${path}.${process.pid}.${randomUUID()}`
+async function takeOver(path: string, stale: FoundLock): Promise<'removed' | 'gone' | 'busy'> {
+  const guard = `${path}.takeover`
+  let file
   try {
-    await rename(path, aside)
+    file = await open(guard, 'wx')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
-    throw error
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    return (await removeIfAbandoned(guard)) ? 'gone' : 'busy'
   }
-  const moved = await read(aside)
-  const same = moved?.text === stale.text && moved.ino === stale.ino
-  // Put back with link, which fails if a third command has made a lock meanwhile: that one
-  // keeps it. The window between reading the stale lock and moving it is a few microseconds.
-  if (!same) await link(aside, path).catch(() => {})
-  await rm(aside, { force: true })
-  return same
+  try {
+    const again = await read(path)
+    if (again?.text !== stale.text || again.ino !== stale.ino) return 'gone'
+    await rm(path, { force: true })
+    return 'removed'
+  } finally {
+    await file.close()
+    await rm(guard, { force: true })
+  }
+}
+
+/** Removes a takeover file its command left behind; true if it did. */
+async function removeIfAbandoned(guard: string): Promise<boolean> {
+  const stats = await stat(guard).catch(() => undefined)
+  if (!stats || Date.now() - stats.mtimeMs <= UNREADABLE_STALE_MS) return false
+  await rm(guard, { force: true })
+  return true
 }

@@ -32,6 +32,15 @@ test.group('PostgreSQL bounds per environment', () => {
     assert.equal(postgresBounds('test')!.connectMs, DEFAULT_POSTGRES_BOUNDS.connectMs)
   })
 
+  test('in tests a request waits for a pooled connection as long as another may hold one', ({
+    assert,
+  }) => {
+    const bounds = postgresBounds('test')!
+    assert.isAtLeast(bounds.acquireMs, bounds.serverMs)
+    assert.isBelow(bounds.acquireMs, DEFAULT_HANDLER_TIMEOUT_MS)
+    assert.equal(DEFAULT_POSTGRES_BOUNDS.acquireMs, DEFAULT_POSTGRES_BOUNDS.connectMs)
+  })
+
   test('console commands are not bounded', ({ assert }) => {
     assert.isUndefined(postgresBounds('console'))
   })

@@ -30,7 +30,7 @@ export function boundPostgresForLongRunningCommand(
     connection: postgresConnection(url, bounds),
     pool: {
       ...pgConfig.pool,
-      acquireTimeoutMillis: bounds.connectMs,
+      acquireTimeoutMillis: bounds.acquireMs,
       createTimeoutMillis: bounds.connectMs,
       propagateCreateError: true,
       afterCreate: (client: WatchedPostgresClient, done: (error?: Error) => void) => {

@@ -3,8 +3,10 @@
  * connections but answers nothing (a hung server, a network partition), and that keep a request
  * which has already been answered 503 from committing once such a server resumes.
  *
- * - `connectMs`: how long opening a connection, or waiting for one of the pool's, may take: a
- *   database that cannot be reached answers 503 within seconds.
+ * - `connectMs`: how long opening a connection may take: a database that cannot be reached
+ *   answers 503 within seconds.
+ * - `acquireMs`: how long a request may wait for one of the pool's connections while others
+ *   hold them all.
  * - `answerMs`: a statement with no answer after this long has its connection destroyed, so
  *   the request fails at once with 503 `Database.Unavailable` (postgres_answer_watchdog.ts).
  * - `serverMs`: the server's own `statement_timeout` and `idle_in_transaction_session_timeout`,
@@ -16,12 +18,14 @@
  */
 export interface PostgresBounds {
   connectMs: number
+  acquireMs: number
   answerMs: number
   serverMs: number
 }
 
 export const DEFAULT_POSTGRES_BOUNDS: PostgresBounds = {
   connectMs: 2000,
+  acquireMs: 2000,
   answerMs: 2500,
   serverMs: 2000,
 }
@@ -30,10 +34,17 @@ export const DEFAULT_POSTGRES_BOUNDS: PostgresBounds = {
  * The tests' bounds: a database that cannot be reached fails as fast as in production, while a
  * statement and a transaction get room for a busy machine. A test suite shares its cores with
  * whatever else a laptop or a CI runner does, and a transaction left idle while the CPU was
- * taken (a password hashed inside a command, say) must not turn into a 503 there. Still below
- * the handler's 10 s timeout, so a request never waits unbounded.
+ * taken (a password hashed inside a command, say) must not turn into a 503 there. Waiting for a
+ * pooled connection gets as long as one may be held (`serverMs`) and a little more, or a
+ * connection held within its bounds would fail whoever waits behind it. Still below the
+ * handler's 10 s timeout, so a request never waits unbounded.
  */
-const TEST_POSTGRES_BOUNDS: PostgresBounds = { connectMs: 2000, answerMs: 8000, serverMs: 7000 }
+const TEST_POSTGRES_BOUNDS: PostgresBounds = {
+  connectMs: 2000,
+  acquireMs: 8000,
+  answerMs: 8000,
+  serverMs: 7000,
+}
 
 /**
  * Bounds for the web host and the tests. Console commands (migrations above all, where one
