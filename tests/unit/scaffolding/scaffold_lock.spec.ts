@@ -107,9 +107,7 @@ test.group('Scaffold lock', (group) => {
     assert.equal(most, 1)
   })
 
-  test('waits while another command takes a stale lock over, then takes it', async ({
-    assert,
-  }) => {
+  test('waits while another command takes a stale lock over, then takes it', async ({ assert }) => {
     await held({ pid: NO_PROCESS })
     await writeFile(takeoverFile(), '')
 
