@@ -177,7 +177,11 @@ export default class PantheonProvider {
     container.singleton(OutboxRelay, async (resolver) => {
       const relay = await this.relayOf(undefined)
       const outbox = await resolver.make(Outbox)
-      outbox.onCommit(() => relay.wake())
+      const db: Database = await resolver.make('lucid.db')
+      outbox.onCommit(
+        () => relay.wake(),
+        (connection) => connection === db.primaryConnectionName && relay.running
+      )
       return relay
     })
     container.singleton(OutboxRelays, async (resolver) => {
@@ -188,7 +192,10 @@ export default class PantheonProvider {
       }
       const all = new OutboxRelays(relays)
       const outbox = await resolver.make(Outbox)
-      outbox.onCommit((connection) => all.wake(connection))
+      outbox.onCommit(
+        (connection) => all.wake(connection),
+        (connection) => all.runsFor(connection)
+      )
       return all
     })
     container.singleton(DeadLetterReplay, async (resolver) => {

@@ -52,7 +52,6 @@ app.post('/products', { schema: { body: createBody } }, async (request, reply) =
        values ($1, 'catalog.product_created', 1, $2, $3, $4, 'pending', 0, $4)`,
       [uuidv7(), JSON.stringify({ id, name, price }), randomUUID(), now]
     )
-    await client.query("select pg_notify('pantheon_outbox', '')")
     await client.query('commit')
   } catch (error) {
     await client.query('rollback')

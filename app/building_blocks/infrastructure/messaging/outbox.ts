@@ -23,6 +23,7 @@ export const OUTBOX_TABLE = 'pantheon_outbox'
  */
 export class Outbox {
   #onCommit: (connection: string) => void = () => {}
+  #relayedHere: (connection: string) => boolean = () => false
   /** Transactions already set to wake the relays: once per commit is enough. */
   readonly #announced = new WeakSet<object>()
   readonly #versions = new EventVersions()
@@ -38,10 +39,15 @@ export class Outbox {
 
   /**
    * Called by the relays: what to run after each commit that wrote to the outbox, given the
-   * name of the connection it was made on (a module may keep its outbox in its own database).
+   * name of the connection it was made on (a module may keep its outbox in its own database),
+   * and whether a relay of this process is running for that connection.
    */
-  onCommit(wake: (connection: string) => void): void {
+  onCommit(
+    wake: (connection: string) => void,
+    relayedHere: (connection: string) => boolean = () => false
+  ): void {
     this.#onCommit = wake
+    this.#relayedHere = relayedHere
   }
 
   /**
@@ -121,8 +127,13 @@ export class Outbox {
       })
     if (!this.#announced.has(transaction)) {
       this.#announced.add(transaction)
-      // Relays in other processes hear of the commit too (PostgreSQL only).
-      if (transaction.dialect.name === 'postgres') await announceOutboxWrite(transaction)
+      // Relays in other processes hear of the commit through PostgreSQL (`node ace
+      // outbox:relay` beside hosts with OUTBOX_RELAY=off). When a relay of this process serves
+      // the connection, the wake after the commit is all it needs: no announcement, which saves
+      // a statement and the server's lock on its notification queue at every commit.
+      const announce =
+        transaction.dialect.name === 'postgres' && !this.#relayedHere(transaction.connectionName)
+      if (announce) await announceOutboxWrite(transaction)
       transaction.after('commit', () => this.#onCommit(transaction.connectionName))
     }
     return sharedId

@@ -119,6 +119,11 @@ export class OutboxRelay {
     await Promise.all([this.#running, this.retention?.stop()])
   }
 
+  /** Started and not stopped: commits that wake it are relayed without a poll. */
+  get running(): boolean {
+    return !this.#stopped
+  }
+
   /** Runs a pass now (or right after the one in progress). */
   wake(): void {
     if (this.#stopped) return

@@ -28,6 +28,11 @@ export class OutboxRelays {
     this.byConnection.get(connection)?.wake()
   }
 
+  /** Whether a relay of this host is running for the connection. */
+  runsFor(connection: string): boolean {
+    return this.byConnection.get(connection)?.running ?? false
+  }
+
   /** Makes failing rows due now in every outbox; returns how many. */
   async retry(ids?: string[]): Promise<number> {
     const counts = await Promise.all(this.all.map((relay) => relay.retry(ids)))

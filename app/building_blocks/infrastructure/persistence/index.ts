@@ -18,6 +18,7 @@ export { ForeignKeySafeSchema } from './foreign_key_safe_schema.js'
 export { CommitUnconfirmedError, translateDatabaseUnavailable } from './database_unavailable.js'
 export { type ListedColumn, listPage } from './list_page.js'
 export { LucidUnitOfWork } from './lucid_unit_of_work.js'
+export { PreparedRead, type ReadQuery } from './prepared_read.js'
 export {
   fromSqlDate,
   fromSqlDateTime,

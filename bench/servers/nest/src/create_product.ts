@@ -38,7 +38,6 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
         attempts: 0,
         nextAttemptAt: now,
       })
-      await manager.query("select pg_notify('pantheon_outbox', '')")
     })
     return id
   }

@@ -1,5 +1,5 @@
-// Written by hand: the read side of ProductReadModel on the query builder.
-import { fromSqlDateTime, type LucidUnitOfWork } from '@pantheon/kit/persistence'
+// Written by hand: the read side of ProductReadModel, on statements prepared once.
+import { fromSqlDateTime, PreparedRead, type LucidUnitOfWork } from '@pantheon/kit/persistence'
 import type { ProductDetailsDto } from '../../application/dtos/product_details_dto.js'
 import type { ProductSummaryDto } from '../../application/dtos/product_summary_dto.js'
 import { ProductReadModel } from '../../application/product_read_model.js'
@@ -20,6 +20,22 @@ interface DetailsRow {
 
 type SummaryRow = Pick<DetailsRow, 'id' | 'name' | 'price' | 'version'>
 
+/** Each answer's statement, built once (they are the hot path of every product GET). */
+const summaryById = new PreparedRead<SummaryRow>((query, parameter) =>
+  query
+    .from(PRODUCTS_TABLE)
+    .select('id', 'name', 'price', 'version')
+    .where('id', parameter(0))
+    .limit(1)
+)
+const detailsById = new PreparedRead<DetailsRow>((query, parameter) =>
+  query
+    .from(PRODUCTS_TABLE)
+    .select('id', 'name', 'price', 'category', 'created_at', 'version')
+    .where('id', parameter(0))
+    .limit(1)
+)
+
 /**
  * Each answer reads only its columns, straight into its DTO. The summary leaves out the
  * creation time: on PostgreSQL the driver turns every timestamp it reads into a Date, a cost
@@ -31,10 +47,7 @@ export class LucidProductReadModel extends ProductReadModel {
   }
 
   async summaryById(id: ProductId): Promise<ProductSummaryDto | null> {
-    const row: SummaryRow | null = await this.products()
-      .select('id', 'name', 'price', 'version')
-      .where('id', id)
-      .first()
+    const row = await summaryById.first(this.unitOfWork, [id])
     return (
       row && {
         id: row.id,
@@ -46,10 +59,7 @@ export class LucidProductReadModel extends ProductReadModel {
   }
 
   async detailsById(id: ProductId): Promise<ProductDetailsDto | null> {
-    const row: DetailsRow | null = await this.products()
-      .select('id', 'name', 'price', 'category', 'created_at', 'version')
-      .where('id', id)
-      .first()
+    const row = await detailsById.first(this.unitOfWork, [id])
     return (
       row && {
         id: row.id,
@@ -60,9 +70,5 @@ export class LucidProductReadModel extends ProductReadModel {
         createdAt: fromSqlDateTime(row.created_at).toISOString(),
       }
     )
-  }
-
-  private products() {
-    return this.unitOfWork.client().from(PRODUCTS_TABLE)
   }
 }

@@ -1,0 +1,112 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { randomUUID } from 'node:crypto'
+import { success } from '@pantheon/kit/application'
+import { defineIntegrationEvent } from '@pantheon/kit/integration'
+import {
+  MemoryTransport,
+  Outbox,
+  OUTBOX_TABLE,
+  OutboxRelay,
+  OutboxRelays,
+} from '@pantheon/kit/messaging'
+import { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { PostgresCommitListener } from '#kit/building_blocks/infrastructure/messaging/postgres_commit_listener'
+import { createPostgresDatabase } from '#tests/common/postgres_database'
+
+/*
+ * A commit that wrote to the outbox wakes the relays: the one of this process directly, those
+ * of other processes through PostgreSQL's NOTIFY. The announcement costs a statement and the
+ * server's lock on its notification queue at every commit, so it is made only when no relay of
+ * this process serves the connection. On a database of the test's own, so no other test's
+ * commits are heard.
+ */
+const DATABASE = 'pantheon_commit_announcement'
+const URL = `postgres://postgres@127.0.0.1:5432/${DATABASE}`
+const CONNECTION = 'commit_announcement_pg'
+const thingCreated = defineIntegrationEvent<{ id: string }>('tests.thing_created', 1)
+
+/** The outbox's columns an event is written with, as the messaging migrations leave them. */
+async function createOutboxTable() {
+  await db.connection(CONNECTION).schema.createTable(OUTBOX_TABLE, (table) => {
+    table.uuid('id').primary()
+    table.string('type', 200).notNullable()
+    table.integer('version').notNullable()
+    table.text('payload').notNullable()
+    table.string('correlation_id', 100).nullable()
+    table.timestamp('occurred_at', { useTz: true }).notNullable()
+    table.string('status', 20).notNullable()
+    table.integer('attempts').notNullable()
+    table.timestamp('next_attempt_at', { useTz: true }).notNullable()
+  })
+}
+
+/** Publishes one event in a committed unit of work; what a listener heard and who was woken. */
+async function publishOne(relayedHere: (connection: string) => boolean) {
+  let heard = 0
+  const listener = new PostgresCommitListener(URL)
+  await listener.start(() => (heard += 1))
+  const woken: string[] = []
+  const outbox = new Outbox(db)
+  outbox.onCommit((connection) => woken.push(connection), relayedHere)
+  try {
+    await new LucidUnitOfWork(db, undefined, CONNECTION).run(async () => {
+      await outbox.publish(thingCreated, { id: randomUUID() })
+      return success(undefined)
+    })
+    const deadline = Date.now() + 1_000
+    while (heard === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+  } finally {
+    await listener.stop()
+  }
+  return { heard, woken }
+}
+
+test.group('Announcing outbox commits on PostgreSQL', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
+  group.setup(async () => {
+    const dropDatabase = await createPostgresDatabase(DATABASE)
+    db.manager.add(CONNECTION, { client: 'pg', connection: URL })
+    await createOutboxTable()
+    return async () => {
+      await db.manager.close(CONNECTION, true)
+      await dropDatabase()
+    }
+  })
+
+  test('announces the commit to relays of other processes when none of this one runs', async ({
+    assert,
+  }) => {
+    const asked: string[] = []
+    const { heard, woken } = await publishOne((connection) => {
+      asked.push(connection)
+      return false
+    })
+    assert.equal(heard, 1)
+    assert.deepEqual(woken, [CONNECTION])
+    assert.deepEqual(asked, [CONNECTION])
+  })
+
+  test('only wakes the relay of this process when one serves the connection', async ({
+    assert,
+  }) => {
+    const { heard, woken } = await publishOne(() => true)
+    assert.equal(heard, 0, 'no NOTIFY reached the server')
+    assert.deepEqual(woken, [CONNECTION])
+  })
+
+  test('a relay serves its connection from its start to its stop', async ({ assert }) => {
+    const relay = new OutboxRelay(db.connection(CONNECTION), new MemoryTransport())
+    const relays = new OutboxRelays(new Map([[CONNECTION, relay]]))
+    assert.isFalse(relays.runsFor(CONNECTION), 'not started')
+    relays.start()
+    try {
+      assert.isTrue(relays.runsFor(CONNECTION))
+      assert.isFalse(relays.runsFor('another_connection'))
+    } finally {
+      await relays.stop()
+    }
+    assert.isFalse(relays.runsFor(CONNECTION), 'stopped')
+  })
+})
