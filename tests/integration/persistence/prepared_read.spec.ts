@@ -136,4 +136,27 @@ test.group('PreparedRead on PostgreSQL', (group) => {
     assert.lengthOf(statements, 1, 'one statement, prepared once and run twice')
     assert.include(statements[0].statement, '$1')
   })
+
+  test('a statement a migration made stale is read again, and its connection replaced', async ({
+    assert,
+  }) => {
+    const unitOfWork = new LucidUnitOfWork(db, undefined, CONNECTION)
+    const backend = async () => {
+      const result = await db.connection(CONNECTION).rawQuery('select pg_backend_pid() as pid')
+      return (result as { rows: Array<{ pid: number }> }).rows[0].pid
+    }
+    await itemById.first(unitOfWork, [FIRST])
+    const before = await backend()
+    // Another type for a column the statement reads: PostgreSQL refuses the prepared one.
+    await db.connection(CONNECTION).schema.alterTable(TABLE, (table) => {
+      table.text('label').notNullable().alter()
+    })
+
+    const item = await itemById.first(unitOfWork, [FIRST])
+
+    assert.equal(item?.label, 'first')
+    assert.notEqual(await backend(), before, 'the connection with the stale statement is gone')
+    const again = await itemById.first(unitOfWork, [SECOND])
+    assert.equal(again?.label, 'second')
+  })
 })

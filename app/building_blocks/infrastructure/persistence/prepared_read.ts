@@ -22,7 +22,7 @@ interface Compiled {
 
 interface PostgresConnection {
   query(
-    config: { name: string; text: string; values: unknown[] },
+    config: { name?: string; text: string; values: unknown[] },
     callback: (error: Error | null, result: { rows: unknown[] }) => void
   ): void
 }
@@ -106,14 +106,45 @@ export class PreparedRead<Row> {
   }
 }
 
-/** With a callback, as knex calls it: the answer watchdog watches only such calls. */
-function onPostgres<Row>(
+/**
+ * Runs the statement prepared under its name on the connection. A migration that changed the
+ * type of a column it reads leaves that statement stale on every connection that prepared it:
+ * PostgreSQL refuses to run it ("cached plan must not change result type"). The read is then
+ * made once more without a name, and the connection is marked for knex's pool to replace, so
+ * the next read prepares the statement afresh elsewhere.
+ */
+async function onPostgres<Row>(
   connection: PostgresConnection,
   compiled: Compiled,
   values: unknown[]
 ): Promise<Row[]> {
+  try {
+    return await pgQuery<Row>(connection, { name: compiled.name, text: compiled.sql, values })
+  } catch (error) {
+    if ((error as { code?: string }).code !== STALE_PREPARED_STATEMENT) throw error
+    markForReplacement(connection, error)
+    return pgQuery<Row>(connection, { text: compiled.sql, values })
+  }
+}
+
+/**
+ * knex's own mark of a connection that failed (its pg dialect sets it on a connection error):
+ * the pool checks it when it hands the connection out next, and destroys it instead.
+ */
+function markForReplacement(connection: PostgresConnection, error: unknown) {
+  Object.assign(connection, { __knex__disposed: error })
+}
+
+/** PostgreSQL's feature_not_supported, which a stale prepared statement fails with. */
+const STALE_PREPARED_STATEMENT = '0A000'
+
+/** With a callback, as knex calls it: the answer watchdog watches only such calls. */
+function pgQuery<Row>(
+  connection: PostgresConnection,
+  config: { name?: string; text: string; values: unknown[] }
+): Promise<Row[]> {
   return new Promise((resolve, reject) => {
-    connection.query({ name: compiled.name, text: compiled.sql, values }, (error, result) =>
+    connection.query(config, (error, result) =>
       error ? reject(error) : resolve(result.rows as Row[])
     )
   })
