@@ -120,6 +120,7 @@ export async function renderEntityFiles(
       ...persistenceHelpers([...properties, ...parts.flatMap((part) => part.properties)]),
       'listPage',
       'type ListedColumn',
+      'PreparedRead',
       'removeVersioned',
       'saveVersioned',
       ...(uniqueKeys.length > 0 ? ['type UniqueKey', 'uniqueKeyTaken'] : []),

@@ -107,7 +107,9 @@ export function readModelPlan(
       .find((field): field is { field: string; json: string } => field.json !== undefined),
     table: `${consumer.folder}_${names.pluralSnake}`,
     fields,
-    persistenceHelpers: persistenceHelpers(properties),
+    persistenceHelpers: [...persistenceHelpers(properties), 'PreparedRead'].sort((a, b) =>
+      a.localeCompare(b)
+    ),
     writesWithClient: properties.some((spec) => spec.type === 'datetime'),
     readsWithClient: properties.some((spec) => spec.type === 'json'),
     schema: {

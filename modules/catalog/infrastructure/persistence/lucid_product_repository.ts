@@ -3,6 +3,7 @@ import {
   fromSqlDateTime,
   type ListedColumn,
   listPage,
+  PreparedRead,
   removeVersioned,
   saveVersioned,
   toSqlDateTime,
@@ -40,6 +41,15 @@ interface ProductRow {
   created_at: Date | string
 }
 
+/** Read on every GET of one and by every command that changes one: its SQL is built once. */
+const productById = new PreparedRead<ProductRow>((query, parameter) =>
+  query
+    .from(PRODUCTS_TABLE)
+    .select('id', 'version', 'name', 'price', 'category', 'created_at')
+    .where('id', parameter(0))
+    .limit(1)
+)
+
 /**
  * Products in the catalog_products table, read and written with the query builder inside the
  * module's unit of work. Each value is converted for the connection: UTC text or timestamptz
@@ -65,8 +75,7 @@ export class LucidProductRepository extends ProductRepository {
   }
 
   async findById(id: ProductId): Promise<Product | null> {
-    const client = this.unitOfWork.client()
-    const row: ProductRow | null = await client.from(PRODUCTS_TABLE).where('id', id).first()
+    const row = await productById.first(this.unitOfWork, [id])
     return row ? toEntity(row) : null
   }
 

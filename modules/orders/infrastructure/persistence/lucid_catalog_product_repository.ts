@@ -1,5 +1,5 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import type { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { PreparedRead, type LucidUnitOfWork } from '@pantheon/kit/persistence'
 import { CatalogProductRepository, type CatalogProduct } from '../../domain/catalog_product.js'
 
 export const CATALOG_PRODUCTS_TABLE = 'orders_catalog_products'
@@ -12,6 +12,15 @@ interface CatalogProductRow {
   category: string | null
 }
 
+/** Read on every GET of one: its SQL is built once, and runs as a prepared statement. */
+const catalogProductById = new PreparedRead<CatalogProductRow>((query, parameter) =>
+  query
+    .from(CATALOG_PRODUCTS_TABLE)
+    .select('id', 'name', 'price', 'category')
+    .where('id', parameter(0))
+    .limit(1)
+)
+
 /** The Orders module's copy of Catalog's product, in its own table. */
 export class LucidCatalogProductRepository extends CatalogProductRepository {
   constructor(private readonly unitOfWork: LucidUnitOfWork) {
@@ -19,14 +28,11 @@ export class LucidCatalogProductRepository extends CatalogProductRepository {
   }
 
   async findById(id: string): Promise<CatalogProduct | null> {
-    const client = this.unitOfWork.client()
-    const row: CatalogProductRow | null = await client
-      .from(CATALOG_PRODUCTS_TABLE)
-      .where('id', id)
-      .first()
+    const row = await catalogProductById.first(this.unitOfWork, [id])
     return row ? fromCatalogProductRow(row) : null
   }
 }
+
 /**
  * Inserts the CatalogProduct, or replaces the stored one with the same id: an event delivered
  * again, or a later one about the same product, leaves one row with its latest values.
