@@ -406,6 +406,7 @@ test.group('Adopting the kit in an existing app', (group) => {
       'database/migrations/1764100000000_index_done_messaging_rows.ts',
       'database/migrations/1764200000000_add_event_id_to_outbox.ts',
       'database/migrations/1764300000000_add_actor_to_outbox.ts',
+      'database/migrations/1764400000000_claim_outbox_rows_through_pending_index.ts',
     ]) {
       assert.isTrue(existsSync(join(root, file)), `configure writes ${file}`)
     }

@@ -43,6 +43,7 @@ test.group('init', (group) => {
       'database/migrations/1763700000000_create_pantheon_messaging_tables.ts',
       'database/migrations/1764200000000_add_event_id_to_outbox.ts',
       'database/migrations/1764300000000_add_actor_to_outbox.ts',
+      'database/migrations/1764400000000_claim_outbox_rows_through_pending_index.ts',
       // The gates of its published contracts: OpenAPI documents and AsyncAPI (events) documents.
       'tests/integration/openapi_documents.spec.ts',
       'tests/integration/asyncapi_documents.spec.ts',

@@ -39,6 +39,7 @@ const SHARED = [
   'database/migrations/1764100000000_index_done_messaging_rows.ts',
   'database/migrations/1764200000000_add_event_id_to_outbox.ts',
   'database/migrations/1764300000000_add_actor_to_outbox.ts',
+  'database/migrations/1764400000000_claim_outbox_rows_through_pending_index.ts',
 ]
 
 test.group('Templates of init', () => {

@@ -15,6 +15,7 @@ import {
   type RelayPublishMessage,
 } from '../diagnostics/channels.js'
 import { moduleOfName } from './module_of_name.js'
+import { claimDueRows } from './outbox_claim.js'
 import { affectedRows } from '../persistence/affected_rows.js'
 
 export interface RelayOptions {
@@ -236,40 +237,10 @@ export class OutboxRelay {
     // Every module this relay could serve keeps its outbox in a database of its own.
     if (this.options.modules?.length === 0) return []
     const now = new Date()
-    const leaseEnd = new Date(now.getTime() + this.options.leaseMs).toISOString()
-    return inConfirmedTransaction(this.db, async (trx) => {
-      const due = trx
-        .from(OUTBOX_TABLE)
-        // Every column: the trace context columns exist only once their migration ran.
-        .select('*')
-        .where('status', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .where((query) =>
-          query.whereNull('claimed_until').orWhere('claimed_until', '<', now.toISOString())
-        )
-        .orderBy('id', 'asc')
-        .limit(this.options.batchSize)
-      const { modules } = this.options
-      if (modules) {
-        due.where((query) => {
-          for (const module of modules) {
-            query.orWhereRaw(`type like ? escape '\\'`, [`${escapeLike(module)}.%`])
-          }
-        })
-      }
-      if (trx.dialect.name === 'postgres') due.forUpdate().skipLocked()
-      const rows = (await due) as OutboxRow[]
-      if (rows.length > 0) {
-        await trx
-          .from(OUTBOX_TABLE)
-          .whereIn(
-            'id',
-            rows.map((row) => row.id)
-          )
-          .update({ claimed_until: leaseEnd })
-      }
-      return rows
-    })
+    const leaseEnd = new Date(now.getTime() + this.options.leaseMs)
+    return inConfirmedTransaction(this.db, (trx) =>
+      claimDueRows<OutboxRow>(trx, this.options, now, leaseEnd)
+    )
   }
 
   private deliver(row: OutboxRow): Promise<boolean> {
@@ -349,9 +320,4 @@ function storedTraceContext(row: OutboxRow): TraceContext | undefined {
   return row.tracestate
     ? { traceparent: row.traceparent, tracestate: row.tracestate }
     : { traceparent: row.traceparent }
-}
-
-/** A LIKE pattern matching `text` as it is (`order_items`, not `order` + any + `items`). */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
 }

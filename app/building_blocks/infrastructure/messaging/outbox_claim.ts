@@ -1,0 +1,79 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { OUTBOX_TABLE } from './outbox.js'
+
+export interface ClaimOptions {
+  batchSize: number
+  /** Only the events of these modules (types `<module>.<event>`); none: every module's. */
+  modules?: readonly string[]
+}
+
+/**
+ * Reserves the oldest pending rows due at `now` until `leaseEnd`, up to a batch, and returns
+ * them in id order with every column (the trace and actor columns exist only once their
+ * migrations ran). On PostgreSQL other relays skip the rows it locks.
+ *
+ * The plan must not depend on the table's statistics: one that reads every due row and sorts
+ * them makes a drain grow with the square of its backlog. The pending rows' partial index is the
+ * only index that gives their id order (migration
+ * `1764400000000_claim_outbox_rows_through_pending_index`), and on PostgreSQL sorting is
+ * switched off for the claim, because a table never analyzed (a young outbox: its first minute
+ * or so) makes the planner expect a few pending rows and sort them all instead
+ * (tests/integration/messaging/outbox_claim_plan.spec.ts). There the claim is one UPDATE … RETURNING,
+ * which pays for that setting's round trip.
+ */
+export async function claimDueRows<Row extends { id: string }>(
+  trx: TransactionClientContract,
+  options: ClaimOptions,
+  now: Date,
+  leaseEnd: Date
+): Promise<Row[]> {
+  const lease = { claimed_until: leaseEnd.toISOString() }
+  if (trx.dialect.name === 'postgres') {
+    await trx.rawQuery('set local enable_sort = off')
+    const due = dueRows(trx, options, now).select('id').forUpdate().skipLocked()
+    const rows = await trx.from(OUTBOX_TABLE).whereIn('id', due).update(lease, ['*'])
+    return (rows as Row[]).sort(byId)
+  }
+  const rows: Row[] = await dueRows(trx, options, now).select('*')
+  if (rows.length > 0) {
+    await trx
+      .from(OUTBOX_TABLE)
+      .whereIn(
+        'id',
+        rows.map((row) => row.id)
+      )
+      .update(lease)
+  }
+  return rows
+}
+
+function dueRows(trx: TransactionClientContract, options: ClaimOptions, now: Date) {
+  const due = trx
+    .from(OUTBOX_TABLE)
+    .where('status', 'pending')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .where((query) =>
+      query.whereNull('claimed_until').orWhere('claimed_until', '<', now.toISOString())
+    )
+    .orderBy('id', 'asc')
+    .limit(options.batchSize)
+  const { modules } = options
+  if (modules) {
+    due.where((query) => {
+      for (const module of modules) {
+        query.orWhereRaw(`type like ? escape '\\'`, [`${escapeLike(module)}.%`])
+      }
+    })
+  }
+  return due
+}
+
+/** uuid order: PostgreSQL compares uuids byte by byte, as their lowercase text compares. */
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+/** A LIKE pattern matching `text` as it is (`order_items`, not `order` + any + `items`). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
+}
