@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -49,7 +50,7 @@ function nodesOf(plan: PlanNode): PlanNode[] {
 
 interface Statement {
   sql: string
-  bindings: readonly unknown[]
+  bindings: StrictValues[]
 }
 
 /**
@@ -86,10 +87,8 @@ async function claimPlan(modules?: string[]) {
   const { before, read: claim } = await claimRead(PG_CONNECTION, modules)
   const trx = await db.connection(PG_CONNECTION).transaction()
   try {
-    for (const statement of before) await trx.rawQuery(statement.sql, [...statement.bindings])
-    const result = await trx.rawQuery(`explain (analyze, format json) ${claim.sql}`, [
-      ...claim.bindings,
-    ])
+    for (const statement of before) await trx.rawQuery(statement.sql, statement.bindings)
+    const result = await trx.rawQuery(`explain (analyze, format json) ${claim.sql}`, claim.bindings)
     return nodesOf(result.rows[0]['QUERY PLAN'][0].Plan as PlanNode)
   } finally {
     await trx.rollback()
@@ -199,9 +198,9 @@ test.group('The relay claim on SQLite, which has no statistics until ANALYZE', (
        from n`
     )
     const { read } = await claimRead(SQLITE_CONNECTION)
-    const plan = (await connection.rawQuery(`explain query plan ${read.sql}`, [
-      ...read.bindings,
-    ])) as { detail: string }[]
+    const plan = (await connection.rawQuery(`explain query plan ${read.sql}`, read.bindings)) as {
+      detail: string
+    }[]
     const steps = plan.map((step) => step.detail)
     assert.isTrue(
       steps.some((step) => step.includes('USING INDEX pantheon_outbox_pending')),
