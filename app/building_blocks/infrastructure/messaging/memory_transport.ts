@@ -10,25 +10,27 @@ export interface MemoryTransportOptions {
   /** A message larger than this (in its wire form) becomes a dead letter instead. */
   maxMessageBytes: number
   /**
-   * Deliveries applied at once, each a transaction of its own: the rest wait their turn, so the
-   * relay never takes more than this many of the pool's connections from the requests.
+   * Deliveries in flight at once; the rest wait their turn. Each consumer applies those it is
+   * given in one transaction at a time (onceThroughInbox), so this bounds the events held in
+   * memory, not the pool's connections.
    */
   concurrency: number
 }
 
-/** A few at once: most of the gain over one at a time, and most of a pool of 10 left to requests. */
-const DEFAULT_MEMORY_CONCURRENCY = 4
+/** Most of a relay's batch of 100: the larger the batch a consumer applies at once, the cheaper. */
+const DEFAULT_MEMORY_CONCURRENCY = 64
 
 /**
  * In-process delivery, the default, for development and tests. `publish` applies the event in
  * every subscribed consumer before it resolves, so the outbox row is marked sent only once each
  * consumer committed or dead-lettered it: a crash in between means the relay publishes it again.
  *
- * The relay hands over a whole batch at once, and its events are applied side by side (up to
- * `concurrency` at once), each consumer in its own transaction: one after the other, every event waited for the one before
- * it, and at a few hundred events a second the relay fell behind by most of a second. Events
- * about one aggregate (one `subject`, the payload's id) still reach each consumer in the order
- * they were published.
+ * The relay hands over a whole batch at once, and its events are delivered side by side (up to
+ * `concurrency` at once); each consumer applies the events that reach it together, in one
+ * transaction at a time. One after the other, every event waited for the one before it, and at a
+ * few hundred events a second the relay fell behind by most of a second. Events about one
+ * aggregate (one `subject`, the payload's id) still reach each consumer in the order they were
+ * published: the next waits until the one before it was applied.
  */
 export class MemoryTransport extends MessageTransport {
   readonly name = 'memory'
