@@ -3,11 +3,13 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import type { EntityDefinition } from '../app/building_blocks/domain/entity_definition.js'
 import type { FilePlan } from '../app/scaffolding/file_plan.js'
 import type { Recipe } from '../app/scaffolding/scaffold_command.js'
-import AddCommand from './add_command.js'
-import AddEndpoint from './add_endpoint.js'
-import AddQuery from './add_query.js'
 
-const GENERATORS = { 'add-command': AddCommand, 'add-query': AddQuery, 'add-endpoint': AddEndpoint }
+/** Loaded when a run asks for one: a command that plans none does not pay their imports. */
+const GENERATORS = {
+  'add-command': () => import('./add_command.js'),
+  'add-query': () => import('./add_query.js'),
+  'add-endpoint': () => import('./add_endpoint.js'),
+}
 
 /**
  * Plans one generator run (`['add-query', 'GetProductById', '--module', …]`) inside the plan of
@@ -22,7 +24,7 @@ export async function planGeneratorRun(
   [command, ...argv]: string[],
   options: { definitions: EntityDefinition[]; as: 'create' | 'generate' }
 ): Promise<Recipe | undefined> {
-  const generator = GENERATORS[command as keyof typeof GENERATORS]
+  const { default: generator } = await GENERATORS[command as keyof typeof GENERATORS]()
   const instance = await running.kernel.create(generator, argv)
   // The run plans in the app the enclosing command works in.
   instance.app = running.app

@@ -3,7 +3,7 @@ import {
   type PropertyDefinition,
   type PropertyType,
 } from '../building_blocks/domain/entity_definition.js'
-import { LIST_PARAMETERS } from '../building_blocks/application/list_parameters.js'
+import { LIST_PARAMETERS } from '../building_blocks/application/list_parameter_names.js'
 import { assertPropertyCount } from './definition_limits.js'
 import { type AggregatePart, partsOf } from './aggregate_parts.js'
 import { entityNames, type EntityNames } from './entity_names.js'

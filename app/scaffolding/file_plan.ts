@@ -2,7 +2,6 @@ import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync } from 
 import { randomUUID } from 'node:crypto'
 import { chmod, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
-import { createTwoFilesPatch } from 'diff'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
 
@@ -230,7 +229,9 @@ export class FilePlan {
   }
 
   /** Unified diffs of the files that exist and change, for --dry-run (not of deleted files). */
-  diffs(): string[] {
+  async diffs(): Promise<string[]> {
+    // Loaded here: only --dry-run needs it, and every command would pay its import.
+    const { createTwoFilesPatch } = await import('diff')
     return this.#files
       .filter((f) => f.original !== undefined && f.kind !== 'delete')
       .map((f) => {

@@ -162,15 +162,15 @@ export abstract class ScaffoldCommand extends BaseCommand {
         await plan.apply({ force: this.force, writer: this.writer, command })
         await this.refreshModulesDocument()
       }
-      this.report(plan, [])
+      await this.report(plan, [])
     } catch (error) {
       this.exitCode = 1
       if (error instanceof ScaffoldError) {
-        this.report(plan, [error.message, ...(error.hint ? [error.hint] : [])])
+        await this.report(plan, [error.message, ...(error.hint ? [error.hint] : [])])
         return
       }
       const message = error instanceof Error ? error.message : String(error)
-      this.report(plan, [`${message} (nothing was changed)`])
+      await this.report(plan, [`${message} (nothing was changed)`])
     } finally {
       await lock?.release()
     }
@@ -218,7 +218,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
     }
   }
 
-  private report(plan: FilePlan | undefined, errors: string[]) {
+  private async report(plan: FilePlan | undefined, errors: string[]) {
     const empty = { created: [], edited: [], unchanged: [], skipped: [], deleted: [] }
     const planned = plan?.summary() ?? empty
     const summary = { ...planned, edited: [...planned.edited, ...this.#documentsRefreshed] }
@@ -263,7 +263,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
       this.logger.warning(`--force replaced a file edited by hand: ${replaced}`)
     for (const warning of this.#documentWarnings) this.logger.warning(warning)
     if (this.dryRun) {
-      for (const diff of plan!.diffs()) this.logger.log(diff)
+      for (const diff of await plan!.diffs()) this.logger.log(diff)
       // It is derived from the files once written, so a dry run cannot show its diff.
       const changes = summary.created.length + summary.edited.length + summary.deleted.length
       if (changes > 0 && existsSync(this.app.makePath(MODULES_DOCUMENT_PATH))) {

@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import { AppError } from './app_error.js'
+import { LIST_PARAMETERS } from './list_parameter_names.js'
 import type { ListCriteria, ListOperator } from '../domain/list_criteria.js'
 
 /** The comparisons a range filter takes: `price[gte]=10&price[lt]=20`. */
@@ -17,8 +18,7 @@ const RANGE_WORDS: Record<RangeKey, string> = {
   lte: 'at most',
 }
 
-/** The parameters of every list, beside its filters: a field of one of these names has none. */
-export const LIST_PARAMETERS = new Set(['page', 'perPage', 'sort'])
+export { LIST_PARAMETERS }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -103,7 +103,7 @@ test.group('File plan', (group) => {
   test('shows an edit as a unified diff', async ({ assert }) => {
     await writeFile(join(root, 'existing.ts'), 'one\n')
     const plan = await new FilePlan(root).edit(join(root, 'existing.ts'), () => 'one\ntwo\n')
-    const [diff] = plan.diffs()
+    const [diff] = await plan.diffs()
     assert.include(diff, '--- a/existing.ts')
     assert.include(diff, '+++ b/existing.ts')
     assert.include(diff, '+two')

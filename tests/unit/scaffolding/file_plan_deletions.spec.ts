@@ -28,7 +28,7 @@ test.group('File plan, deleting files', (group) => {
     assert.deepEqual(plan.summary().deleted, ['domain/events/gone.ts'])
     assert.deepEqual(plan.summary().edited, ['domain/kept.ts'])
     assert.deepEqual(plan.paths(), [join(root, 'domain/kept.ts')])
-    assert.lengthOf(plan.diffs(), 1)
+    assert.lengthOf(await plan.diffs(), 1)
   })
 
   test('puts deleted files back when a later write fails', async ({ assert }) => {
