@@ -3,16 +3,11 @@ import db from '@adonisjs/lucid/services/db'
 import { randomUUID } from 'node:crypto'
 import { success } from '@pantheon/kit/application'
 import { defineIntegrationEvent } from '@pantheon/kit/integration'
-import {
-  MemoryTransport,
-  Outbox,
-  OUTBOX_TABLE,
-  OutboxRelay,
-  OutboxRelays,
-} from '@pantheon/kit/messaging'
+import { MemoryTransport, Outbox, OutboxRelay, OutboxRelays } from '@pantheon/kit/messaging'
 import { LucidUnitOfWork } from '@pantheon/kit/persistence'
 import { PostgresCommitListener } from '#kit/building_blocks/infrastructure/messaging/postgres_commit_listener'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { runMigrations } from '#tests/common/run_migrations'
 
 /*
  * A commit that wrote to the outbox wakes the relays: the one of this process directly, those
@@ -25,21 +20,6 @@ const DATABASE = 'pantheon_commit_announcement'
 const URL = `postgres://postgres@127.0.0.1:5432/${DATABASE}`
 const CONNECTION = 'commit_announcement_pg'
 const thingCreated = defineIntegrationEvent<{ id: string }>('tests.thing_created', 1)
-
-/** The outbox's columns an event is written with, as the messaging migrations leave them. */
-async function createOutboxTable() {
-  await db.connection(CONNECTION).schema.createTable(OUTBOX_TABLE, (table) => {
-    table.uuid('id').primary()
-    table.string('type', 200).notNullable()
-    table.integer('version').notNullable()
-    table.text('payload').notNullable()
-    table.string('correlation_id', 100).nullable()
-    table.timestamp('occurred_at', { useTz: true }).notNullable()
-    table.string('status', 20).notNullable()
-    table.integer('attempts').notNullable()
-    table.timestamp('next_attempt_at', { useTz: true }).notNullable()
-  })
-}
 
 /** Publishes one event in a committed unit of work; what a listener heard and who was woken. */
 async function publishOne(relayedHere: (connection: string) => boolean) {
@@ -67,8 +47,12 @@ test.group('Announcing outbox commits on PostgreSQL', (group) => {
   group.tap((t) => t.tags(['@any-database']))
   group.setup(async () => {
     const dropDatabase = await createPostgresDatabase(DATABASE)
-    db.manager.add(CONNECTION, { client: 'pg', connection: URL })
-    await createOutboxTable()
+    db.manager.add(CONNECTION, {
+      client: 'pg',
+      connection: URL,
+      migrations: { paths: ['database/migrations'] },
+    })
+    await runMigrations(CONNECTION)
     return async () => {
       await db.manager.close(CONNECTION, true)
       await dropDatabase()

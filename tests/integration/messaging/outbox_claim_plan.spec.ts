@@ -1,13 +1,12 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
-import { MigrationRunner } from '@adonisjs/lucid/migration'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { claimDueRows } from '#kit/building_blocks/infrastructure/messaging/outbox_claim'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { runMigrations } from '#tests/common/run_migrations'
 
 /*
  * The relay's claim must read one batch of pending rows whatever the table's statistics say:
@@ -19,12 +18,6 @@ const BATCH = 100
 const PG_DATABASE = 'pantheon_outbox_claim_plan'
 const PG_CONNECTION = 'outbox_claim_plan_pg'
 const SQLITE_CONNECTION = 'outbox_claim_plan_sqlite'
-
-async function migrate(connectionName: string) {
-  const runner = new MigrationRunner(db, app, { direction: 'up', connectionName })
-  await runner.run()
-  if (runner.error) throw runner.error
-}
 
 /** Writes `count` rows due since a second ago, in one statement (ids in time order, as uuidv7). */
 async function fillPostgres(count: number, status: 'pending' | 'sent') {
@@ -116,7 +109,7 @@ test.group('The relay claim on PostgreSQL, whatever the statistics', (group) => 
       connection: `postgres://postgres@127.0.0.1:5432/${PG_DATABASE}`,
       migrations: { paths: ['database/migrations'] },
     })
-    await migrate(PG_CONNECTION)
+    await runMigrations(PG_CONNECTION)
     return async () => {
       await db.manager.close(PG_CONNECTION, true)
       await dropDatabase()
@@ -182,7 +175,7 @@ test.group('The relay claim on SQLite, which has no statistics until ANALYZE', (
       useNullAsDefault: true,
       migrations: { paths: ['database/migrations'] },
     })
-    await migrate(SQLITE_CONNECTION)
+    await runMigrations(SQLITE_CONNECTION)
     return async () => {
       await db.manager.close(SQLITE_CONNECTION, true)
       await rm(folder, { recursive: true, force: true })
