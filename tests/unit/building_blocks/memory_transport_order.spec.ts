@@ -71,7 +71,7 @@ test.group('Memory transport: a batch applied side by side', () => {
 
   test('{concurrency} deliveries at most at once, however large the batch')
     .with([
-      { concurrency: undefined, expected: 4 },
+      { concurrency: undefined, expected: 64 },
       { concurrency: 2, expected: 2 },
     ])
     .run(async ({ assert }, { concurrency, expected }) => {
@@ -89,7 +89,7 @@ test.group('Memory transport: a batch applied side by side', () => {
           running -= 1
         },
       })
-      const items = Array.from({ length: 12 }, (_, n) => moved(`item-${n}`, 1))
+      const items = Array.from({ length: 80 }, (_, n) => moved(`item-${n}`, 1))
       await Promise.all(items.map((event) => transport.publish(event)))
       assert.equal(most, expected)
     })
