@@ -10,6 +10,7 @@ export type TsMorph = typeof import('ts-morph')
 export class SourceSyntax {
   readonly #project: InstanceType<TsMorph['Project']>
   #current?: SourceFile
+  #currentName?: string
 
   constructor(readonly tsMorph: TsMorph) {
     this.#project = new tsMorph.Project({
@@ -23,11 +24,17 @@ export class SourceSyntax {
 
   /** The syntax tree of `source`, named `fileName` (`.ts` added when it has no script extension). */
   parse(source: string, fileName: string): SourceFile {
+    const name = /\.[cm]?[jt]sx?$/.test(fileName) ? fileName : `${fileName}.ts`
+    // Readers ask several questions of one file in a row (add-endpoint: its exports, then its
+    // message): the tree of the same, unchanged text is parsed once.
     if (this.#current && !this.#current.wasForgotten()) {
+      if (this.#currentName === name && this.#current.getFullText() === source) {
+        return this.#current
+      }
       this.#project.removeSourceFile(this.#current)
     }
-    const name = /\.[cm]?[jt]sx?$/.test(fileName) ? fileName : `${fileName}.ts`
     this.#current = this.#project.createSourceFile(name, source, { overwrite: true })
+    this.#currentName = name
     return this.#current
   }
 
