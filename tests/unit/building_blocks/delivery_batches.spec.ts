@@ -5,7 +5,12 @@ import { DeliveryBatches } from '#kit/building_blocks/infrastructure/messaging/d
 const event = (eventId: string) => ({ eventId }) as IntegrationEvent<unknown>
 
 /** What each transaction applied, in order: one entry per call, alone or together. */
-function recorder(fail: { together?: Error; alone?: (eventId: string) => Error | undefined } = {}) {
+function recorder(
+  fail: {
+    together?: (eventIds: string[]) => Error | undefined
+    alone?: (eventId: string) => Error | undefined
+  } = {}
+) {
   const transactions: string[][] = []
   let release: () => void = () => {}
   const batches = new DeliveryBatches({
@@ -18,8 +23,10 @@ function recorder(fail: { together?: Error; alone?: (eventId: string) => Error |
       if (error) throw error
     },
     applyTogether: async (events) => {
-      transactions.push(events.map(({ eventId }) => eventId))
-      if (fail.together) throw fail.together
+      const eventIds = events.map(({ eventId }) => eventId)
+      transactions.push(eventIds)
+      const error = fail.together?.(eventIds)
+      if (error) throw error
     },
   })
   return { batches, transactions, release: () => release() }
@@ -48,7 +55,7 @@ test.group('Delivery batches (group commit of one consumer)', () => {
     assert,
   }) => {
     const { batches, transactions, release } = recorder({
-      together: new Error('a constraint failed'),
+      together: () => new Error('a constraint failed'),
       alone: (eventId) => (eventId === 'c' ? new Error('c is refused') : undefined),
     })
     const outcomes = ['a', 'b', 'c', 'd'].map((id) => outcome(batches.deliver(event(id))))
@@ -57,13 +64,30 @@ test.group('Delivery batches (group commit of one consumer)', () => {
     assert.deepEqual(transactions, [['a'], ['b', 'c', 'd'], ['b'], ['c'], ['d']])
   })
 
+  test('an event that failed alone is retried alone, and does not fail a batch again', async ({
+    assert,
+  }) => {
+    const { batches, transactions, release } = recorder({
+      together: (eventIds) =>
+        eventIds.includes('bad') ? new Error('a batch with a failing event') : undefined,
+      alone: (eventId) => (eventId === 'bad' ? new Error('bad is refused') : undefined),
+    })
+    const first = ['a', 'bad', 'b'].map((id) => outcome(batches.deliver(event(id))))
+    release()
+    assert.deepEqual(await Promise.all(first), ['applied', 'bad is refused', 'applied'])
+    // The retry arrives with two other events while one is being applied.
+    const retry = ['c', 'bad', 'd', 'e'].map((id) => outcome(batches.deliver(event(id))))
+    assert.deepEqual(await Promise.all(retry), ['applied', 'bad is refused', 'applied', 'applied'])
+    assert.deepEqual(transactions.slice(4), [['c'], ['d', 'e'], ['bad']])
+  })
+
   test('an unreachable database fails the whole batch at once, not one event after another', async ({
     assert,
   }) => {
     const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',
     })
-    const { batches, transactions, release } = recorder({ together: unreachable })
+    const { batches, transactions, release } = recorder({ together: () => unreachable })
     const outcomes = ['a', 'b', 'c'].map((id) => outcome(batches.deliver(event(id))))
     release()
     assert.deepEqual(await Promise.all(outcomes), [

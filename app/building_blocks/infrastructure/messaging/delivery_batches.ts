@@ -3,6 +3,9 @@ import { describesUnreachableDatabase } from '../persistence/database_unavailabl
 
 type Event = IntegrationEvent<unknown>
 
+/** Failed events remembered, to retry them alone. */
+const SUSPECTS_KEPT = 1000
+
 interface Waiting {
   event: Event
   resolve: () => void
@@ -36,6 +39,12 @@ export interface DeliveryBatchesOptions {
 export class DeliveryBatches {
   readonly #waiting: Waiting[] = []
   #running = false
+  /**
+   * Events whose last try, alone, failed: their retries go alone too, so an event that keeps
+   * failing does not roll back, and double the work of, every batch it joins. Oldest forgotten
+   * first past SUSPECTS_KEPT (an event that became a dead letter does not come back).
+   */
+  readonly #failedAlone = new Set<string>()
 
   constructor(private readonly options: DeliveryBatchesOptions) {}
 
@@ -50,8 +59,17 @@ export class DeliveryBatches {
     this.#running = true
     try {
       while (this.#waiting.length > 0) {
-        const batch = this.#waiting.splice(0, this.options.maxBatch)
-        await (batch.length === 1 ? this.#alone(batch[0]) : this.#together(batch))
+        const taken = this.#waiting.splice(0, this.options.maxBatch)
+        const batch: Waiting[] = []
+        const suspects: Waiting[] = []
+        for (const waiting of taken) {
+          if (this.#failedAlone.has(waiting.event.eventId)) suspects.push(waiting)
+          else batch.push(waiting)
+        }
+        if (batch.length > 0) {
+          await (batch.length === 1 ? this.#alone(batch[0]) : this.#together(batch))
+        }
+        for (const waiting of suspects) await this.#alone(waiting)
       }
     } finally {
       this.#running = false
@@ -74,10 +92,16 @@ export class DeliveryBatches {
   }
 
   async #alone(waiting: Waiting) {
+    const { eventId } = waiting.event
     try {
       await this.options.applyAlone(waiting.event)
+      this.#failedAlone.delete(eventId)
       waiting.resolve()
     } catch (error) {
+      this.#failedAlone.add(eventId)
+      if (this.#failedAlone.size > SUSPECTS_KEPT) {
+        this.#failedAlone.delete(this.#failedAlone.values().next().value!)
+      }
       waiting.reject(error)
     }
   }
