@@ -18,8 +18,6 @@ const RANGE_WORDS: Record<RangeKey, string> = {
   lte: 'at most',
 }
 
-export { LIST_PARAMETERS }
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -18,8 +18,8 @@ export interface ClaimOptions {
  * `1764400000000_claim_outbox_rows_through_pending_index`), and on PostgreSQL sorting is
  * switched off for the claim, because a table never analyzed (a young outbox: its first minute
  * or so) makes the planner expect a few pending rows and sort them all instead
- * (tests/integration/messaging/outbox_claim_plan.spec.ts). There the claim is one UPDATE … RETURNING,
- * which pays for that setting's round trip.
+ * (tests/integration/messaging/outbox_claim_plan.spec.ts). There the claim is one
+ * UPDATE … RETURNING, which pays for that setting's round trip.
  */
 export async function claimDueRows<Row extends { id: string }>(
   trx: TransactionClientContract,
