@@ -124,6 +124,6 @@ export async function planAggregateFiles(
   const files = await renderEntityFiles(running.app, module, entityToRender(aggregate), {
     withDefinition: false,
   })
-  for (const file of files) plan.generate(file.destination, file.contents)
+  for (const file of files) plan.generateRendered(file)
   await planEntityUseCases(running, plan, module, aggregate, definitions)
 }

@@ -33,7 +33,9 @@ export async function planGeneratorRun(
   const planned = new Set(plan.paths())
   const own = await instance.planFiles()
   for (const file of own.generatedFiles()) {
-    if (!planned.has(file.path)) plan[options.as](file.path, file.contents)
+    if (!planned.has(file.path)) {
+      plan[options.as](file.path, file.contents, { houseStyle: file.houseStyle })
+    }
   }
   return instance.plannedRecipe()
 }

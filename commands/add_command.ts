@@ -150,7 +150,7 @@ export default class AddCommand extends ScaffoldCommand {
     const plan = new FilePlan(this.app.makePath())
     for (const stub of ['command', 'validator', 'handler', 'test']) {
       const rendered = await renderStub(this.app, `command/${stub}.stub`, state)
-      plan.create(rendered.destination, rendered.contents)
+      plan.createRendered(rendered)
     }
     return plan
   }

@@ -120,7 +120,7 @@ export default class AddConsumer extends ScaffoldCommand {
     }
     for (const stub of ['consumer', 'consumer_test']) {
       const rendered = await renderStub(this.app, `event/${stub}.stub`, versionState)
-      plan.create(rendered.destination, rendered.contents)
+      plan.createRendered(rendered)
     }
     return plan
   }
@@ -221,7 +221,7 @@ export default class AddConsumer extends ScaffoldCommand {
     if (joins) {
       for (const stub of ['consumer', 'test']) {
         const rendered = await renderStub(this.app, `read_model/${stub}.stub`, readModelState)
-        plan.create(rendered.destination, rendered.contents)
+        plan.createRendered(rendered)
       }
       return
     }
@@ -236,7 +236,7 @@ export default class AddConsumer extends ScaffoldCommand {
       'test',
     ]) {
       const rendered = await renderStub(this.app, `read_model/${stub}.stub`, readModelState)
-      plan.create(rendered.destination, rendered.contents)
+      plan.createRendered(rendered)
     }
 
     const changes = diffSchemas({ tables: {} }, { tables: { [model.table]: model.schema } })
@@ -255,7 +255,7 @@ export default class AddConsumer extends ScaffoldCommand {
       up: renderSchemaSteps(changes.up),
       down: renderSchemaSteps(changes.down),
     })
-    plan.create(migration.destination, migration.contents)
+    plan.createRendered(migration)
 
     await plan.edit(module.registrationFile, (source) =>
       registerRepository(source, module.registrationFile, {

@@ -94,7 +94,7 @@ export default class AddEndpoint extends ScaffoldCommand {
         // Every request of the starter test carries the token of a caller the endpoint admits.
         bearer: access.authenticated ? '.bearerToken(token)' : '',
       })
-      plan.create(rendered.destination, rendered.contents)
+      plan.createRendered(rendered)
     }
     if (access.permission) {
       const permission = access.permission

@@ -122,7 +122,7 @@ export default class AddEntity extends ScaffoldCommand {
       },
       { withDefinition: true }
     )
-    for (const file of files) plan.create(file.destination, file.contents)
+    for (const file of files) plan.createRendered(file)
     await planRepositoryRegistration(plan, module, this.name)
     if (exists) {
       // Replacing an entity replaces what was generated from it: its use cases and endpoints
@@ -177,7 +177,7 @@ export default class AddEntity extends ScaffoldCommand {
       },
       { withDefinition: true }
     )
-    for (const file of files) plan.create(file.destination, file.contents)
+    for (const file of files) plan.createRendered(file)
     await planAggregateFiles(this, plan, module, aggregate, next)
     return plan
   }

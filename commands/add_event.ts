@@ -190,7 +190,7 @@ export default class AddEvent extends ScaffoldCommand {
       entity: entityNaming,
       fields,
     })
-    plan.create(handler.destination, handler.contents)
+    plan.createRendered(handler)
     await this.#earlierPublishersWithCause(plan, module, version)
     return plan
   }
@@ -221,7 +221,7 @@ export default class AddEvent extends ScaffoldCommand {
       kitImports: contractKitImports(fields.map((field) => field.rule)).join(', '),
       propertiesTag: payloadPropertiesTag(payload),
     })
-    plan.create(rendered.destination, rendered.contents)
+    plan.createRendered(rendered)
   }
 
   /**

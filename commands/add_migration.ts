@@ -89,11 +89,13 @@ export default class AddMigration extends ScaffoldCommand {
       up: renderSchemaSteps(changes.up),
       down: renderSchemaSteps(changes.down),
     })
-    plan.create(migration.destination, migration.contents)
+    plan.createRendered(migration)
 
     const snapshotFile = snapshotPath(module.root)
-    if (existsSync(snapshotFile)) await plan.edit(snapshotFile, () => serializeSnapshot(after))
-    else plan.create(snapshotFile, serializeSnapshot(after))
+    const snapshot = serializeSnapshot(after)
+    if (existsSync(snapshotFile))
+      await plan.edit(snapshotFile, () => snapshot, { houseStyle: true })
+    else plan.create(snapshotFile, snapshot, { houseStyle: true })
     return plan
   }
 

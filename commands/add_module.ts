@@ -39,7 +39,7 @@ export default class AddModule extends ScaffoldCommand {
     const plan = new FilePlan(this.app.makePath())
     for (const stub of MODULE_STUBS) {
       const rendered = await renderStub(this.app, `module/${stub}.stub`, state)
-      plan.create(rendered.destination, rendered.contents)
+      plan.createRendered(rendered)
     }
     // Empty layers are kept in git by a placeholder until they get their first file.
     plan.create(join(moduleRoot, 'domain', '.gitkeep'), '')

@@ -14,7 +14,7 @@ import { FilePlan } from '../app/scaffolding/file_plan.js'
 import { moduleFacts } from '../app/scaffolding/module_facts.js'
 import { existingModule } from '../app/scaffolding/module_target.js'
 import { assertPascalCaseName, sentenceWords, snakeCase } from '../app/scaffolding/names.js'
-import { renderStub } from '../app/scaffolding/render_stub.js'
+import { renderStub, type RenderedStub } from '../app/scaffolding/render_stub.js'
 import {
   queryParametersName,
   queryResultType,
@@ -112,7 +112,7 @@ export default class AddQuery extends ScaffoldCommand {
       state = { ...state, fields: [], summary: `${text.charAt(0).toUpperCase()}${text.slice(1)}.` }
       if (result.missingDto) {
         const customDto = dtoOf(result.type)
-        plan.create(...(await this.render('query/custom_dto', { ...state, customDto })))
+        plan.createRendered(await this.render('query/custom_dto', { ...state, customDto }))
       }
     } else {
       const entity = intent.names
@@ -145,7 +145,7 @@ export default class AddQuery extends ScaffoldCommand {
       }
       // The DTOs follow the entity: --force writes them again from its definition.
       if (!existsSync(dto.path) || this.force) {
-        plan.create(...(await this.render('query/entity_dto', state)))
+        plan.createRendered(await this.render('query/entity_dto', state))
       } else {
         const facts = await moduleFacts()
         const exported = facts.exports(await readFile(dto.path, 'utf8'), dto.path)
@@ -157,18 +157,17 @@ export default class AddQuery extends ScaffoldCommand {
         }
       }
       if (intent.kind === 'list' && (!existsSync(listDto.path) || this.force)) {
-        plan.create(...(await this.render('query/list_dto', state)))
+        plan.createRendered(await this.render('query/list_dto', state))
       }
     }
     for (const stub of ['query', 'handler', 'test']) {
-      plan.create(...(await this.render(`query/${stub}`, state)))
+      plan.createRendered(await this.render(`query/${stub}`, state))
     }
     return plan
   }
 
-  private async render(stub: string, state: Record<string, unknown>): Promise<[string, string]> {
-    const rendered = await renderStub(this.app, `${stub}.stub`, state)
-    return [rendered.destination, rendered.contents]
+  private render(stub: string, state: Record<string, unknown>): Promise<RenderedStub> {
+    return renderStub(this.app, `${stub}.stub`, state)
   }
 
   protected recipe(): Recipe | undefined {

@@ -104,7 +104,10 @@ export default class Init extends ScaffoldCommand {
         contents = withDefaultTransport(contents, transport)
       if (this.auth && file === 'adonisrc.ts') contents = withAuthProviders(contents)
       if (this.auth && file === '.env.example') contents = withAuthSettings(contents)
-      plan.create(rendered.destination, contents, EXECUTABLE.test(file) ? { mode: 0o755 } : {})
+      plan.create(rendered.destination, contents, {
+        ...(EXECUTABLE.test(file) ? { mode: 0o755 } : {}),
+        houseStyle: rendered.houseStyle && contents === rendered.contents,
+      })
     }
     if (transport) plan.create(join(target, '.env'), transportEnvFile(transport))
 

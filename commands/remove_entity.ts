@@ -87,8 +87,10 @@ export default class RemoveEntity extends RemoveCommand {
     this.#migrated = migration !== undefined
     if (migration) {
       const rendered = await renderStub(this.app, 'migration/drop_tables.stub', { ...migration })
-      plan.create(rendered.destination, rendered.contents)
-      await plan.edit(snapshotPath(target.root), () => serializeSnapshot(migration.remaining))
+      plan.createRendered(rendered)
+      await plan.edit(snapshotPath(target.root), () => serializeSnapshot(migration.remaining), {
+        houseStyle: true,
+      })
     }
     return plan
   }

@@ -101,7 +101,7 @@ export default class RemoveModule extends RemoveCommand {
     this.#migrated = migration !== undefined
     if (migration) {
       const rendered = await renderStub(this.app, 'migration/drop_tables.stub', { ...migration })
-      plan.create(rendered.destination, rendered.contents)
+      plan.createRendered(rendered)
     }
     return plan
   }

@@ -63,7 +63,7 @@ export default class SyncEntity extends ScaffoldCommand {
     const files = await renderEntityFiles(this.app, module, entityToRender(definition), {
       withDefinition: false,
     })
-    for (const file of files) plan.generate(file.destination, file.contents)
+    for (const file of files) plan.generateRendered(file)
     if (definition.partOf === undefined) {
       await planRepositoryRegistration(plan, module, definition.name)
       await planEntityUseCases(this, plan, module, definition, definitions)

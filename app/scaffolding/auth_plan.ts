@@ -80,14 +80,14 @@ export async function planIdentityModule(
   }
   for (const stub of SHARED_MODULE_STUBS) {
     const rendered = await renderStub(app, `module/${stub}.stub`, state)
-    plan.create(rendered.destination, rendered.contents)
+    plan.createRendered(rendered)
   }
   const authStubs = globSync('module/**/*.stub', { cwd: join(stubsRoot, 'pantheon', 'auth') })
   for (const stub of authStubs.sort()) {
     // Migrations already run are history: a second copy would create the tables twice.
     if (present && stub.includes('/migrations/')) continue
     const rendered = await renderStub(app, `auth/${stub}`, state)
-    plan.create(rendered.destination, rendered.contents)
+    plan.createRendered(rendered)
   }
   return true
 }
@@ -109,7 +109,7 @@ export async function planAuthConfig(
     const rendered = await renderStub(app, `auth/config/${name}.ts.stub`, {
       configRoot: join(appRoot, 'config'),
     })
-    if (!existsSync(rendered.destination)) plan.create(rendered.destination, rendered.contents)
+    if (!existsSync(rendered.destination)) plan.createRendered(rendered)
   }
   const actorMigration = await renderStub(app, `app/database/migrations/${ACTOR_MIGRATION}.stub`, {
     target: appRoot,
@@ -118,7 +118,7 @@ export async function planAuthConfig(
     !existsSync(actorMigration.destination) &&
     !plan.paths().includes(actorMigration.destination)
   ) {
-    plan.create(actorMigration.destination, actorMigration.contents)
+    plan.createRendered(actorMigration)
   }
 }
 

@@ -97,6 +97,10 @@ export async function renderEntityFiles(
       readsWithClient: specs.some((spec) => spec.type === 'json'),
     }
   })
+  const tableConstant = `${names.pluralSnake.toUpperCase()}_TABLE`
+  const byIdColumns = ['id', 'version', ...properties.map((p) => p.column)]
+    .map((column) => `'${column}'`)
+    .join(', ')
   const state = {
     moduleRoot: module.root,
     entity: names,
@@ -105,7 +109,8 @@ export async function renderEntityFiles(
     aggregate: entity.aggregate,
     properties,
     table,
-    tableConstant: `${names.pluralSnake.toUpperCase()}_TABLE`,
+    tableConstant,
+    byIdColumns,
     uniqueKeys,
     references,
     // A write its database may refuse for a key or a reference: its refusal is explained.

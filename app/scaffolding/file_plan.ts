@@ -2,6 +2,8 @@ import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync } from 
 import { randomUUID } from 'node:crypto'
 import { chmod, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import type { Formatter } from './format_files.js'
+import type { RenderedStub } from './render_stub.js'
 import { ScaffoldError } from './scaffold_error.js'
 import { ScaffoldJournal } from './scaffold_journal.js'
 
@@ -63,6 +65,13 @@ interface PlannedFile {
   mode?: number
   /** The contents on disk when planned; undefined for a file that does not exist yet. */
   original?: string
+  /** The kit rendered the whole text in its house style (see house_style.ts). */
+  houseStyle?: boolean
+}
+
+/** How a planned text was made: by the kit in its house style, or not (see house_style.ts). */
+interface TextOrigin {
+  houseStyle?: boolean
 }
 
 /** A generated file the plan leaves as it is, and why. */
@@ -112,21 +121,39 @@ export class FilePlan {
 
   constructor(private readonly root: string) {}
 
-  create(path: string, contents: FileContents, options: { mode?: number } = {}): this {
-    this.#files.push({ path, contents, kind: 'create', mode: options.mode, original: onDisk(path) })
+  create(path: string, contents: FileContents, options: { mode?: number } & TextOrigin = {}): this {
+    const { mode, houseStyle } = options
+    this.#files.push({ path, contents, kind: 'create', mode, houseStyle, original: onDisk(path) })
     return this
+  }
+
+  /** A new file rendered from a stub. */
+  createRendered(stub: RenderedStub, options: { mode?: number } = {}): this {
+    return this.create(stub.destination, stub.contents, { ...options, houseStyle: stub.houseStyle })
   }
 
   /** A generator's output, replacing the file if it exists (see PlannedKind). */
-  generate(path: string, contents: string): this {
-    this.#files.push({ path, contents, kind: 'generate', original: onDisk(path) })
+  generate(path: string, contents: string, origin: TextOrigin = {}): this {
+    const { houseStyle } = origin
+    this.#files.push({ path, contents, kind: 'generate', houseStyle, original: onDisk(path) })
     return this
   }
 
-  async edit(path: string, change: (contents: string) => string | Promise<string>): Promise<this> {
+  /** A generator's output rendered from a stub. */
+  generateRendered(stub: RenderedStub): this {
+    return this.generate(stub.destination, stub.contents, { houseStyle: stub.houseStyle })
+  }
+
+  async edit(
+    path: string,
+    change: (contents: string) => string | Promise<string>,
+    origin: TextOrigin = {}
+  ): Promise<this> {
     const original = await readFile(path, 'utf8')
     const contents = await change(original)
-    if (contents !== original) this.#files.push({ path, contents, kind: 'edit', original })
+    if (contents !== original) {
+      this.#files.push({ path, contents, kind: 'edit', houseStyle: origin.houseStyle, original })
+    }
     return this
   }
 
@@ -160,10 +187,11 @@ export class FilePlan {
     contents: string
     original?: string
     kind: 'create' | 'generate'
+    houseStyle?: boolean
   }> {
-    return this.#files.flatMap(({ path, contents, original, kind }) =>
+    return this.#files.flatMap(({ path, contents, original, kind, houseStyle }) =>
       (kind === 'create' || kind === 'generate') && typeof contents === 'string'
-        ? [{ path, contents, original, kind }]
+        ? [{ path, contents, original, kind, houseStyle }]
         : []
     )
   }
@@ -196,10 +224,10 @@ export class FilePlan {
    * format_files.ts) before anything is shown or written; an edit that formats back to the file
    * as it was is dropped.
    */
-  async format(format: (path: string, contents: string) => Promise<string>): Promise<this> {
+  async format(format: Formatter): Promise<this> {
     for (const file of this.#files) {
-      if (file.kind === 'delete') continue
-      if (typeof file.contents === 'string') file.contents = await format(file.path, file.contents)
+      if (file.kind === 'delete' || typeof file.contents !== 'string') continue
+      file.contents = await format(file.path, file.contents, file.houseStyle)
     }
     const unchanged = this.#files.filter((f) => f.kind === 'edit' && f.contents === f.original)
     for (const file of unchanged) this.#files.splice(this.#files.indexOf(file), 1)

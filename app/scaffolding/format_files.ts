@@ -1,9 +1,14 @@
 import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import type { Options } from 'prettier'
+import { HOUSE_PRINT_WIDTH, inHouseStyle, verifyingHouseStyle } from './house_style.js'
 
-/** Turns a planned file's text into what is written; given every text file of a plan. */
-export type Formatter = (path: string, contents: string) => Promise<string>
+/**
+ * Turns a planned file's text into what is written; given every text file of a plan.
+ * `houseStyle` says the kit rendered the whole text from its own stubs (see house_style.ts).
+ */
+export type Formatter = (path: string, contents: string, houseStyle?: boolean) => Promise<string>
 
 /** The generated files that go through prettier; other files are written as rendered. */
 const FORMATTED = /\.(ts|js|json|md)$/
@@ -16,6 +21,11 @@ const FORMATTED = /\.(ts|js|json|md)$/
  * left as they are. `resolve: false` skips the app's config, for an app that does not exist
  * yet (init, whose package.json names @adonisjs/prettier-config); a config found in a folder
  * above it would not be its own.
+ *
+ * Text the kit rendered in its house style goes through prettier only when the file's config
+ * is not @adonisjs/prettier-config or a line is too long (house_style.ts): formatting costs a
+ * scaffolding command about 25 ms a file, and was most of what it took over AdonisJS's own
+ * generators.
  *
  * prettier is an optional peer of the kit, imported only here, when a scaffolding command runs:
  * without it (or without @adonisjs/prettier-config when the app has no config) files are
@@ -31,32 +41,63 @@ export async function prettierFormatter(
   const ignorePath = ['.gitignore', '.prettierignore']
     .map((file) => join(root, file))
     .filter((file) => resolve && existsSync(file))
-  let fallback: Options | null | undefined
+  const verify = verifyingHouseStyle()
+  let preset: Options | null | undefined
 
+  const presetConfig = async (): Promise<Options | null> => {
+    if (preset === undefined) {
+      const imported = await optionalImport<{ default: Options }>('@adonisjs/prettier-config')
+      preset = imported?.default ?? null
+    }
+    return preset
+  }
   const configFor = async (path: string): Promise<Options | null> => {
     const resolved = resolve ? await prettier.resolveConfig(path) : null
-    if (resolved) return resolved
-    if (fallback === undefined) {
-      const preset = await optionalImport<{ default: Options }>('@adonisjs/prettier-config')
-      fallback = preset?.default ?? null
-    }
-    return fallback
+    return resolved ?? (await presetConfig())
   }
-
-  return async (path, contents) => {
-    if (!FORMATTED.test(path)) return contents
-    if (ignorePath.length > 0) {
-      const { ignored } = await prettier.getFileInfo(path, { ignorePath })
-      if (ignored) return contents
-    }
-    const config = await configFor(path)
-    if (!config) return contents
+  const format = async (path: string, contents: string, config: Options) => {
     try {
       return await prettier.format(contents, { ...config, filepath: path })
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
       throw new Error(`${relative(root, path)} could not be formatted: ${reason}`)
     }
+  }
+  const alreadyFormatted = async (path: string, contents: string, config: Options) => {
+    const house = isDeepStrictEqual(config, await presetConfig())
+    // The stubs choose their layouts for this width (see the stubs' `formatted`).
+    if (
+      !house ||
+      config.printWidth !== HOUSE_PRINT_WIDTH ||
+      !inHouseStyle(path, contents, config)
+    ) {
+      return false
+    }
+    if (verify) await verifyUnchanged(path, contents, config)
+    return true
+  }
+  const verifyUnchanged = async (path: string, contents: string, config: Options) => {
+    const formatted = await format(path, contents, config)
+    if (formatted === contents) return
+    const lines = contents.split('\n')
+    const wanted = formatted.split('\n')
+    const line = wanted.findIndex((text, index) => text !== lines[index])
+    throw new Error(
+      `${relative(root, path)} is rendered in the kit's house style, but prettier changes its line ${line + 1} from ${JSON.stringify(lines[line])} to ${JSON.stringify(wanted[line])}`
+    )
+  }
+
+  return async (path, contents, houseStyle = false) => {
+    if (!FORMATTED.test(path)) return contents
+    const config = await configFor(path)
+    if (!config) return contents
+    // Written as it is whether or not the app's ignore files list it: prettier would not change it.
+    if (houseStyle && (await alreadyFormatted(path, contents, config))) return contents
+    if (ignorePath.length > 0) {
+      const { ignored } = await prettier.getFileInfo(path, { ignorePath })
+      if (ignored) return contents
+    }
+    return format(path, contents, config)
   }
 }
 

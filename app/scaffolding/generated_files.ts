@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { houseJson } from './house_json.js'
 
 /**
  * What the scaffolding commands wrote into a module, kept in the module beside its code
@@ -42,7 +43,7 @@ export async function readGeneratedFiles(moduleRoot: string): Promise<GeneratedF
 export function serializeGeneratedFiles(record: GeneratedFilesRecord): string {
   const sorted = <T>(entries: Record<string, T>) =>
     Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)))
-  return `${JSON.stringify({ files: sorted(record.files), recipes: sorted(record.recipes) }, null, 2)}\n`
+  return houseJson({ files: sorted(record.files), recipes: sorted(record.recipes) })
 }
 
 /**

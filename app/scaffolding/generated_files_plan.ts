@@ -100,9 +100,9 @@ export async function planGeneratedFilesRecord(
     const path = generatedFilesPath(moduleRoot)
     if (deleted.has(path)) continue
     let text = serializeGeneratedFiles(record)
-    if (options.format) text = await options.format(path, text)
-    if (existsSync(path)) await plan.edit(path, () => text)
-    else plan.create(path, text)
+    if (options.format) text = await options.format(path, text, true)
+    if (existsSync(path)) await plan.edit(path, () => text, { houseStyle: true })
+    else plan.create(path, text, { houseStyle: true })
   }
   return replaced
 }

@@ -38,7 +38,7 @@ export async function planModuleIndexes(appRoot: string, plan: FilePlan): Promis
       plannedByModule.get(folder) ?? [],
       removedByModule.get(folder) ?? []
     )
-    if (existsSync(indexPath)) await plan.edit(indexPath, () => contents)
-    else plan.create(indexPath, contents)
+    if (existsSync(indexPath)) await plan.edit(indexPath, () => contents, { houseStyle: true })
+    else plan.create(indexPath, contents, { houseStyle: true })
   }
 }

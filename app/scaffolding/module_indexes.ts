@@ -14,7 +14,7 @@ function moduleRoots(appRoot: string): string[] {
 /** A module's index as the scaffolding commands write it: rendered, then formatted. */
 async function expectedIndex(moduleRoot: string, format: Formatter | undefined): Promise<string> {
   const source = renderModuleIndex(moduleRoot)
-  return format ? format(moduleIndexPath(moduleRoot), source) : source
+  return format ? format(moduleIndexPath(moduleRoot), source, true) : source
 }
 
 /** Each module whose index does not match its files, with the index it should have. */

@@ -11,6 +11,7 @@ import { entityNames } from './entity_names.js'
 import { assertUniqueKeyType } from './property_syntax.js'
 import { pascalCase, snakeCase } from './names.js'
 import { registerParts } from './aggregate_parts.js'
+import { houseJson } from './house_json.js'
 import { assertReferences } from './references.js'
 import { ScaffoldError } from './scaffold_error.js'
 
@@ -186,6 +187,7 @@ export function referredTables(...snapshots: SchemaSnapshot[]): Set<string> {
   return referred
 }
 
+/** The snapshot as prettier writes it (house_json.ts): written as it is, never formatted. */
 export function serializeSnapshot(snapshot: SchemaSnapshot): string {
-  return `${JSON.stringify(snapshot, null, 2)}\n`
+  return houseJson(snapshot)
 }

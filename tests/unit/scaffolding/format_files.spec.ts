@@ -96,4 +96,55 @@ test.group('Formatting generated files', (group) => {
       "export const greeting = 'hello'\n"
     )
   })
+
+  test('text rendered in the house style is written as it is when the app formats with the preset', async ({
+    assert,
+  }) => {
+    // Text prettier would change, said to be in the house style: left alone shows prettier was not asked.
+    const notReallyFormatted = 'export const greeting = "hello";\n'
+    const format = (await verifying('false', () => prettierFormatter(root)))!
+    const path = join(root, 'a.ts')
+
+    assert.equal(await format(path, notReallyFormatted, true), notReallyFormatted)
+    assert.equal(await format(path, notReallyFormatted), "export const greeting = 'hello'\n")
+    const long = `export const list = [${Array.from({ length: 30 }, (_, n) => n).join(', ')}];\n`
+    assert.notEqual(await format(path, long, true), long)
+  })
+
+  test('an app with a config of its own has house-style text formatted all the same', async ({
+    assert,
+  }) => {
+    await writeFile(join(root, 'package.json'), '{ "prettier": { "semi": true } }\n')
+    const format = (await verifying('false', () => prettierFormatter(root)))!
+    assert.equal(
+      await format(join(root, 'a.ts'), "export const greeting = 'hello'\n", true),
+      'export const greeting = "hello";\n'
+    )
+  })
+
+  test('while verifying, house-style text that prettier changes fails, naming the file and line', async ({
+    assert,
+  }) => {
+    const format = (await verifying('true', () => prettierFormatter(root)))!
+    const formatted = "export const a = 'a'\n"
+    assert.equal(await format(join(root, 'src/a.ts'), formatted, true), formatted)
+    await assert.rejects(
+      () => format(join(root, 'src/b.ts'), 'export const a = 1\n\n\nexport const b = 2\n', true),
+      'src/b.ts is rendered in the kit\'s house style, but prettier changes its line 3 from "" to "export const b = 2"'
+    )
+  })
 })
+
+/**
+ * Makes a formatter that checks the house style ('true', as the suite's commands do) or trusts
+ * it ('false', as a user's command does).
+ */
+async function verifying<T>(setting: string, make: () => Promise<T>): Promise<T> {
+  const before = process.env.PANTHEON_VERIFY_HOUSE_STYLE
+  process.env.PANTHEON_VERIFY_HOUSE_STYLE = setting
+  try {
+    return await make()
+  } finally {
+    process.env.PANTHEON_VERIFY_HOUSE_STYLE = before
+  }
+}

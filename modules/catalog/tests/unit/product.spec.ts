@@ -17,10 +17,8 @@ test.group('Product', () => {
     const product = Product.create(valid)
 
     assert.isTrue(ProductId.isValid(product.id))
-    assert.deepEqual(
-      { ...product.toSnapshot(), id: undefined },
-      { ...valid, id: undefined, version: 1 }
-    )
+    const snapshot = { ...product.toSnapshot(), id: undefined }
+    assert.deepEqual(snapshot, { ...valid, id: undefined, version: 1 })
   })
 
   test('raises ProductCreated once, carrying what it was created with', ({ assert }) => {

@@ -1,0 +1,54 @@
+import { test } from '@japa/runner'
+import { inHouseStyle } from '#kit/scaffolding/house_style'
+
+/** What inHouseStyle reads of @adonisjs/prettier-config. */
+const preset = { printWidth: 100 }
+
+const line = (length: number) => `export const a = '${'x'.repeat(length - 19)}'`
+
+test.group('House style', () => {
+  test('text counts as formatted while every line fits the print width', ({ assert }) => {
+    assert.lengthOf(line(100), 100)
+    assert.isTrue(inHouseStyle('a.ts', `${line(100)}\n`, preset))
+    assert.isFalse(inHouseStyle('a.ts', `${line(101)}\n`, preset))
+    assert.isFalse(inHouseStyle('a.ts', `${line(81)}\n`, { ...preset, printWidth: 80 }))
+  })
+
+  test('a longer line prettier cannot break does not count against it', ({ assert }) => {
+    const from = `'../${'deep/'.repeat(20)}x.js'`
+    const unbreakable = [
+      `import { OneName } from ${from}`,
+      `import type { OneName } from ${from}`,
+      `import OneName from ${from}`,
+      `import * as OneName from ${from}`,
+      ` * ${'a comment that goes on '.repeat(5)}`,
+      `// ${'a comment that goes on '.repeat(5)}`,
+      `    '${'a string alone on its line '.repeat(4)}',`,
+    ]
+    for (const text of unbreakable) assert.isTrue(inHouseStyle('a.ts', `${text}\n`, preset), text)
+
+    const breakable = [
+      `import { OneName, Another } from ${from}`,
+      `const a = f(${from}, ${from})`,
+      `const a = '${'x'.repeat(100)}' // and a comment`,
+    ]
+    for (const text of breakable) assert.isFalse(inHouseStyle('a.ts', `${text}\n`, preset), text)
+
+    const member = `  "${'a/'.repeat(40)}file.ts": "${'0'.repeat(64)}",`
+    assert.isTrue(inHouseStyle('a.json', `{\n${member}\n}\n`, preset))
+    // A string member is unbreakable in JSON only; an import line in JSON is not a thing.
+    assert.isFalse(inHouseStyle('a.ts', `{\n${member}\n}\n`, preset))
+    assert.isFalse(inHouseStyle('a.md', `${unbreakable[0]}\n`, preset))
+  })
+
+  test('a character beyond ASCII counts as two columns, and a tab sends the text to prettier', ({
+    assert,
+  }) => {
+    const wide = `export const a = '${'名'.repeat(41)}'`
+    assert.lengthOf(wide, 60)
+    assert.isFalse(inHouseStyle('a.ts', `${wide}\n`, preset))
+    assert.isTrue(inHouseStyle('a.ts', `${wide.slice(0, 58)}'\n`, preset))
+    assert.isTrue(inHouseStyle('a.ts', ` * ${'名'.repeat(60)}\n`, preset))
+    assert.isFalse(inHouseStyle('a.ts', 'export const a = 1\n\tconst b = 2\n', preset))
+  })
+})
