@@ -3,6 +3,7 @@ import { join, relative } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import type { Options } from 'prettier'
 import { HOUSE_PRINT_WIDTH, inHouseStyle, verifyingHouseStyle } from './house_style.js'
+import { optionalImport } from './optional_import.js'
 
 /**
  * Turns a planned file's text into what is written; given every text file of a plan.
@@ -98,16 +99,5 @@ export async function prettierFormatter(
       if (ignored) return contents
     }
     return format(path, contents, config)
-  }
-}
-
-/** The module, or undefined when it is not installed (an optional peer). */
-async function optionalImport<T>(specifier: string): Promise<T | undefined> {
-  try {
-    return (await import(specifier)) as T
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return undefined
-    throw error
   }
 }

@@ -1,0 +1,144 @@
+import { optionalImport } from './optional_import.js'
+
+/** What adding a repository binding needs to know of a module's registration class. */
+export interface RegistrationSource {
+  /** Its registerServices() method, when it has one. */
+  method?: {
+    /** Where the declaration starts (its modifiers included), for its indentation. */
+    start: number
+    /** Its body, braces included. */
+    body: { start: number; end: number }
+    /** Where its last statement ends; undefined when the body is empty. */
+    lastStatementEnd?: number
+    /** The tokens it binds with `….container.singleton(Token, …)`, as written. */
+    boundTokens: string[]
+  }
+  /** The names the file imports with `import { Name }`. */
+  importedNames: string[]
+  /** Where its last import declaration ends. */
+  lastImportEnd?: number
+}
+
+/**
+ * Reads a registration class with the TypeScript parser that prettier brings (a scaffolding
+ * command has it loaded to format what it writes), and with ts-morph in an app without
+ * prettier: ts-morph loads the whole TypeScript compiler, about a quarter of a second.
+ */
+export async function readRegistrationSource(
+  source: string,
+  fileName: string,
+  options: { parser?: 'prettier' | 'ts-morph' } = {}
+): Promise<RegistrationSource> {
+  const plugin =
+    options.parser === 'ts-morph'
+      ? undefined
+      : await optionalImport<PrettierTypeScript>('prettier/plugins/typescript')
+  if (plugin) return fromSyntaxTree(source, await plugin.parsers.typescript.parse(source, {}))
+  return fromTsMorph(source, fileName)
+}
+
+interface PrettierTypeScript {
+  parsers: { typescript: { parse(text: string, options: object): Promise<TreeNode> } }
+}
+
+/** A node of the ESTree syntax tree that prettier's TypeScript parser returns. */
+interface TreeNode {
+  type: string
+  range: [number, number]
+  [property: string]: unknown
+}
+
+function isNode(value: unknown): value is TreeNode {
+  return typeof value === 'object' && value !== null && typeof (value as TreeNode).type === 'string'
+}
+
+/** The node and every node below it. */
+function* walk(node: TreeNode): Generator<TreeNode> {
+  yield node
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'parent' || key === 'loc' || key === 'range') continue
+    for (const child of Array.isArray(value) ? value : [value])
+      if (isNode(child)) yield* walk(child)
+  }
+}
+
+/** `name` of an identifier or of a member access (`a.name`), else undefined. */
+function nameOf(node: unknown): string | undefined {
+  if (!isNode(node)) return undefined
+  if (node.type === 'Identifier') return node.name as string
+  if (node.type === 'MemberExpression' && !node.computed) return nameOf(node.property)
+  return undefined
+}
+
+function fromSyntaxTree(source: string, program: TreeNode): RegistrationSource {
+  const statements = program.body as TreeNode[]
+  const imports = statements.filter((statement) => statement.type === 'ImportDeclaration')
+  const classes = statements
+    .map((statement) => (isNode(statement.declaration) ? statement.declaration : statement))
+    .filter((statement) => statement.type === 'ClassDeclaration')
+  const method = classes
+    .flatMap((declaration) => (declaration.body as TreeNode).body as TreeNode[])
+    .find(
+      (member) => member.type === 'MethodDefinition' && nameOf(member.key) === 'registerServices'
+    )
+  const body = method && ((method.value as TreeNode).body as TreeNode | null)
+  return {
+    method: body
+      ? {
+          start: method.range[0],
+          body: { start: body.range[0], end: body.range[1] },
+          lastStatementEnd: (body.body as TreeNode[]).at(-1)?.range[1],
+          boundTokens: [...walk(body)].flatMap((node) => {
+            if (node.type !== 'CallExpression' || nameOf(node.callee) !== 'singleton') return []
+            const container = (node.callee as TreeNode).object
+            const [token] = node.arguments as TreeNode[]
+            if (nameOf(container) !== 'container' || !token) return []
+            return [source.slice(token.range[0], token.range[1])]
+          }),
+        }
+      : undefined,
+    importedNames: imports.flatMap((declaration) =>
+      (declaration.specifiers as TreeNode[])
+        .filter((specifier) => specifier.type === 'ImportSpecifier')
+        .map((specifier) => nameOf(specifier.imported)!)
+    ),
+    lastImportEnd: imports.at(-1)?.range[1],
+  }
+}
+
+async function fromTsMorph(source: string, fileName: string): Promise<RegistrationSource> {
+  const { Node, Project, SyntaxKind } = await import('ts-morph')
+  const file = new Project({ useInMemoryFileSystem: true }).createSourceFile(fileName, source)
+  const method = file
+    .getClasses()
+    .flatMap((declaration) => declaration.getMethods())
+    .find((candidate) => candidate.getName() === 'registerServices')
+  const body = method?.getBody()
+  const imports = file.getImportDeclarations()
+  return {
+    method:
+      method && body
+        ? {
+            start: method.getStart(),
+            body: { start: body.getStart(), end: body.getEnd() },
+            lastStatementEnd: method.getStatements().at(-1)?.getEnd(),
+            boundTokens: method.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
+              const callee = call.getExpression()
+              if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'singleton') {
+                return []
+              }
+              const container = callee.getExpression()
+              const onContainer = Node.isPropertyAccessExpression(container)
+                ? container.getName() === 'container'
+                : container.getText() === 'container'
+              const token = call.getArguments()[0]
+              return onContainer && token ? [token.getText()] : []
+            }),
+          }
+        : undefined,
+    importedNames: imports.flatMap((declaration) =>
+      declaration.getNamedImports().map((named) => named.getName())
+    ),
+    lastImportEnd: imports.at(-1)?.getEnd(),
+  }
+}

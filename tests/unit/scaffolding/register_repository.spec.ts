@@ -1,0 +1,96 @@
+import { test } from '@japa/runner'
+import { registerRepository } from '#kit/scaffolding/register_repository'
+import { readRegistrationSource } from '#kit/scaffolding/registration_source'
+
+const BINDING = {
+  token: 'ProductRepository',
+  tokenImport: '../domain/product_repository.js',
+  implementation: 'LucidProductRepository',
+  implementationImport: './persistence/lucid_product_repository.js',
+}
+
+const EMPTY = `import { PantheonModule } from '@pantheon/kit/modules'
+
+export default class CatalogModule extends PantheonModule {
+  readonly name = 'catalog'
+
+  protected registerServices(): void {}
+}
+`
+
+const BOUND = `import { PantheonModule } from "@pantheon/kit/modules";
+import { OrderRepository } from '../domain/order_repository.js'
+import type { Unused } from './types.js'
+import * as everything from './all.js'
+
+// registerServices() { container.singleton(ProductRepository, ...) } in a comment binds nothing
+class OrdersModule extends PantheonModule {
+  @decorated()
+  protected registerServices(): void {
+    this.app.container.singleton(OrderRepository, () => new LucidOrderRepository(this.unitOfWork))
+    if (process.env.X) container.singleton(Audit, () => new Audit())
+    this.app.container.bind(Clock, () => new Clock())
+  }
+}
+export { OrdersModule as default }
+`
+
+test.group('Registering a repository', () => {
+  test('the TypeScript parser prettier brings and ts-morph read a registration class alike', async ({
+    assert,
+  }) => {
+    for (const source of [EMPTY, BOUND, 'export const a = 1\n', '']) {
+      assert.deepEqual(
+        await readRegistrationSource(source, 'module.ts'),
+        await readRegistrationSource(source, 'module.ts', { parser: 'ts-morph' }),
+        source
+      )
+    }
+    const bound = await readRegistrationSource(BOUND, 'module.ts')
+    assert.deepEqual(bound.method?.boundTokens, ['OrderRepository', 'Audit'])
+    assert.deepEqual(bound.importedNames, ['PantheonModule', 'OrderRepository', 'Unused'])
+  })
+
+  test('binds the repository in an empty registerServices(), with its imports', async ({
+    assert,
+  }) => {
+    assert.equal(
+      await registerRepository(EMPTY, 'catalog_module.ts', BINDING),
+      `import { PantheonModule } from '@pantheon/kit/modules'
+import { ProductRepository } from '../domain/product_repository.js'
+import { LucidProductRepository } from './persistence/lucid_product_repository.js'
+
+export default class CatalogModule extends PantheonModule {
+  readonly name = 'catalog'
+
+  protected registerServices(): void {
+    this.app.container.singleton(ProductRepository, () => new LucidProductRepository(this.unitOfWork))
+  }
+}
+`
+    )
+  })
+
+  test('adds the binding after the others, and nothing the second time', async ({ assert }) => {
+    const once = await registerRepository(BOUND, 'orders_module.ts', BINDING)
+    assert.include(
+      once,
+      `    this.app.container.bind(Clock, () => new Clock())
+    this.app.container.singleton(ProductRepository, () => new LucidProductRepository(this.unitOfWork))
+  }`
+    )
+    assert.include(
+      once,
+      `import * as everything from './all.js'
+import { ProductRepository } from '../domain/product_repository.js'`
+    )
+    assert.equal(await registerRepository(once, 'orders_module.ts', BINDING), once)
+  })
+
+  test('a file without registerServices() is refused, naming it', async ({ assert }) => {
+    await assert.rejects(
+      () => registerRepository('export const a = 1\n', 'catalog_module.ts', BINDING),
+      'catalog_module.ts has no registerServices() method to register ProductRepository in'
+    )
+  })
+})
