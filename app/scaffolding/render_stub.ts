@@ -49,13 +49,24 @@ function stubSource(app: ApplicationService, stubPath: string): { path: string; 
 }
 
 /**
+ * What follows `import ` for these names, as prettier lays it out: on one line when the import
+ * fits, one name a line when it does not (`import {{{ importList(names, from) }}}`).
+ */
+function importList(names: string[], from: string): string {
+  const oneLine = `{ ${names.join(', ')} } from '${from}'`
+  if (names.length < 2 || columns(`import ${oneLine}`) <= HOUSE_PRINT_WIDTH) return oneLine
+  return `{\n${names.map((name) => `  ${name},\n`).join('')}} from '${from}'`
+}
+
+/**
  * Renders one of Pantheon's templates (stubs/pantheon/…) without writing it: the command adds
  * the result to its plan, so nothing reaches the disk before every step has succeeded.
  * A stub names its destination with `{{{ exports({ to: <absolute path> }) }}}`, and adds
  * `formatted: true` when prettier leaves what it renders unchanged whatever names it is given,
  * as long as its lines fit (house_style.ts): every expression whose layout prettier chooses by
  * its width is written on one line, or in prettier's broken layout where `fits(line)` (the
- * line's width against the print width the stubs are written for) says it would not fit.
+ * line's width against the print width the stubs are written for) says it would not fit;
+ * `importList` lays out an import of several names.
  */
 export async function renderStub(
   app: ApplicationService,
@@ -69,6 +80,7 @@ export async function renderStub(
   const data = {
     ...state,
     fits: (line: string) => columns(line) <= HOUSE_PRINT_WIDTH,
+    importList,
     exports: (attributes: { to: string; formatted?: boolean }) => {
       destination = attributes.to
       formatted = attributes.formatted === true
