@@ -5,6 +5,7 @@ import { compile } from 'tempura'
 import type { ApplicationService } from '@adonisjs/core/types'
 import { stubsRoot } from '../kit/stubs_root.js'
 import { columns, HOUSE_PRINT_WIDTH } from './house_style.js'
+import { memberChain } from './member_chain.js'
 
 export interface RenderedStub {
   contents: string
@@ -66,7 +67,7 @@ function importList(names: string[], from: string): string {
  * as long as its lines fit (house_style.ts): every expression whose layout prettier chooses by
  * its width is written on one line, or in prettier's broken layout where `fits(line)` (the
  * line's width against the print width the stubs are written for) says it would not fit;
- * `importList` lays out an import of several names.
+ * `importList` lays out an import of several names, `memberChain` a chain of calls.
  */
 export async function renderStub(
   app: ApplicationService,
@@ -81,6 +82,7 @@ export async function renderStub(
     ...state,
     fits: (line: string) => columns(line) <= HOUSE_PRINT_WIDTH,
     importList,
+    memberChain,
     exports: (attributes: { to: string; formatted?: boolean }) => {
       destination = attributes.to
       formatted = attributes.formatted === true
