@@ -1,8 +1,13 @@
 import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { isDeepStrictEqual } from 'node:util'
 import type { Options } from 'prettier'
-import { HOUSE_PRINT_WIDTH, inHouseStyle, verifyingHouseStyle } from './house_style.js'
+import { HouseConfig } from './house_config.js'
+import {
+  HOUSE_PRINT_WIDTH,
+  inHouseStyle,
+  isHouseConfig,
+  verifyingHouseStyle,
+} from './house_style.js'
 import { optionalImport } from './optional_import.js'
 
 /**
@@ -26,7 +31,8 @@ const FORMATTED = /\.(ts|js|json|md)$/
  * Text the kit rendered in its house style goes through prettier only when the file's config
  * is not @adonisjs/prettier-config or a line is too long (house_style.ts): formatting costs a
  * scaffolding command about 25 ms a file, and was most of what it took over AdonisJS's own
- * generators.
+ * generators. prettier itself is imported when a file needs it: in an app whose package.json
+ * names the preset, house-style text is known to need nothing without it (house_config.ts).
  *
  * prettier is an optional peer of the kit, imported only here, when a scaffolding command runs:
  * without it (or without @adonisjs/prettier-config when the app has no config) files are
@@ -35,14 +41,35 @@ const FORMATTED = /\.(ts|js|json|md)$/
 export async function prettierFormatter(
   root: string,
   options: { resolve?: boolean } = {}
-): Promise<Formatter | undefined> {
-  const prettier = await optionalImport<typeof import('prettier')>('prettier')
-  if (!prettier) return undefined
+): Promise<Formatter> {
   const resolve = options.resolve ?? true
+  const houseConfig = new HouseConfig(root, { resolve })
+  const verify = verifyingHouseStyle()
+  let loading: Promise<Formatter | undefined> | undefined
+  const withPrettier = () =>
+    (loading ??= optionalImport<typeof import('prettier')>('prettier').then((prettier) =>
+      prettier ? formatterWith(prettier, root, resolve, verify) : undefined
+    ))
+  return async (path, contents, houseStyle = false) => {
+    if (!FORMATTED.test(path)) return contents
+    const known =
+      houseStyle && !verify && inHouseStyle(path, contents, { printWidth: HOUSE_PRINT_WIDTH })
+    if (known && (await houseConfig.applies(path))) return contents
+    const format = await withPrettier()
+    return format ? format(path, contents, houseStyle) : contents
+  }
+}
+
+/** The formatter once prettier is loaded: the app's config for each file, its ignore files. */
+function formatterWith(
+  prettier: typeof import('prettier'),
+  root: string,
+  resolve: boolean,
+  verify: boolean
+): Formatter {
   const ignorePath = ['.gitignore', '.prettierignore']
     .map((file) => join(root, file))
     .filter((file) => resolve && existsSync(file))
-  const verify = verifyingHouseStyle()
   let preset: Options | null | undefined
 
   const presetConfig = async (): Promise<Options | null> => {
@@ -65,15 +92,7 @@ export async function prettierFormatter(
     }
   }
   const alreadyFormatted = async (path: string, contents: string, config: Options) => {
-    const house = isDeepStrictEqual(config, await presetConfig())
-    // The stubs choose their layouts for this width (see the stubs' `formatted`).
-    if (
-      !house ||
-      config.printWidth !== HOUSE_PRINT_WIDTH ||
-      !inHouseStyle(path, contents, config)
-    ) {
-      return false
-    }
+    if (!isHouseConfig(config) || !inHouseStyle(path, contents, config)) return false
     if (verify) await verifyUnchanged(path, contents, config)
     return true
   }

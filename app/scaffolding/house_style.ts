@@ -1,4 +1,5 @@
 import { extname } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import type { Options } from 'prettier'
 
 /**
@@ -33,6 +34,24 @@ export function inHouseStyle(path: string, contents: string, config: Options): b
 
 /** The print width the kit's stubs are written for: @adonisjs/prettier-config's. */
 export const HOUSE_PRINT_WIDTH = 100
+
+/** The options the kit's stubs are written for: @adonisjs/prettier-config's (1.x). */
+const HOUSE_OPTIONS: Options = {
+  trailingComma: 'es5',
+  semi: false,
+  singleQuote: true,
+  useTabs: false,
+  quoteProps: 'consistent',
+  bracketSpacing: true,
+  arrowParens: 'always',
+  printWidth: HOUSE_PRINT_WIDTH,
+}
+
+/** Whether a config has the house options and no others (its plugins aside: .edge files). */
+export function isHouseConfig(config: Options): boolean {
+  const { plugins: _plugins, ...options } = config
+  return isDeepStrictEqual(options, HOUSE_OPTIONS)
+}
 
 function isAscii(text: string): boolean {
   for (let index = 0; index < text.length; index++) {

@@ -122,6 +122,40 @@ test.group('Formatting generated files', (group) => {
     )
   })
 
+  test('an app whose package.json names the preset has house-style text written as it is', async ({
+    assert,
+    cleanup,
+  }) => {
+    // Inside this repository, where prettier finds the preset the package.json names.
+    const tmp = join(import.meta.dirname, '../../../tmp')
+    await mkdir(tmp, { recursive: true })
+    const app = await mkdtemp(join(tmp, 'format-'))
+    cleanup(() => rm(app, { recursive: true, force: true }))
+    await writeFile(join(app, 'package.json'), '{ "prettier": "@adonisjs/prettier-config" }\n')
+    const format = (await verifying('false', () => prettierFormatter(app)))!
+    const notReallyFormatted = 'export const greeting = "hello";\n'
+    const path = join(app, 'modules/a/b.ts')
+    assert.equal(await format(path, notReallyFormatted, true), notReallyFormatted)
+    assert.equal(await format(path, notReallyFormatted), "export const greeting = 'hello'\n")
+  })
+
+  test('a config of its own in a folder between the file and the app has the text formatted', async ({
+    assert,
+  }) => {
+    await writeFile(join(root, 'package.json'), '{ "prettier": "@adonisjs/prettier-config" }\n')
+    await mkdir(join(root, 'modules/a'), { recursive: true })
+    await writeFile(join(root, 'modules/a/.prettierrc'), '{ "semi": true }\n')
+    const format = (await verifying('false', () => prettierFormatter(root)))!
+    assert.equal(
+      await format(join(root, 'modules/a/b.ts'), "export const greeting = 'hello'\n", true),
+      'export const greeting = "hello";\n'
+    )
+    assert.equal(
+      await format(join(root, 'modules/c/d.ts'), "export const greeting = 'hello'\n", true),
+      "export const greeting = 'hello'\n"
+    )
+  })
+
   test('while verifying, house-style text that prettier changes fails, naming the file and line', async ({
     assert,
   }) => {
