@@ -49,7 +49,8 @@ const HOUSE_OPTIONS: Options = {
 
 /** Whether a config has the house options and no others (its plugins aside: .edge files). */
 export function isHouseConfig(config: Options): boolean {
-  const { plugins: _plugins, ...options } = config
+  const options: Options = { ...config }
+  delete options.plugins
   return isDeepStrictEqual(options, HOUSE_OPTIONS)
 }
 
