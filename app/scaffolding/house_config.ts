@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, isAbsolute } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import type { Options } from 'prettier'
 import { isHouseConfig } from './house_style.js'
 import { optionalImport } from './optional_import.js'
@@ -23,12 +23,16 @@ export class HouseConfig {
   readonly #foldersWithConfig = new Map<string, boolean>()
 
   constructor(root: string, options: { resolve: boolean }) {
-    this.#root = root
+    // As a folder's path is compared with it: without a trailing separator (makePath() has one).
+    this.#root = resolve(root)
     this.#resolve = options.resolve
   }
 
   async applies(path: string): Promise<boolean> {
-    if (this.#resolve && !(this.#appNamesPreset() && this.#noConfigBetween(dirname(path)))) {
+    if (
+      this.#resolve &&
+      !(this.#appNamesPreset() && this.#noConfigBetween(dirname(resolve(path))))
+    ) {
       return false
     }
     this.#presetIsHouse ??= optionalImport<{ default: Options }>('@adonisjs/prettier-config').then(
