@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Options } from 'prettier'
 import { HouseConfig } from './house_config.js'
+import { isHouseJson } from './house_json.js'
 import {
   HOUSE_PRINT_WIDTH,
   inHouseStyle,
@@ -53,11 +54,20 @@ export async function prettierFormatter(
   return async (path, contents, houseStyle = false) => {
     if (!FORMATTED.test(path)) return contents
     const known =
-      houseStyle && !verify && inHouseStyle(path, contents, { printWidth: HOUSE_PRINT_WIDTH })
+      houseStyle && !verify && houseText(path, contents, { printWidth: HOUSE_PRINT_WIDTH })
     if (known && (await houseConfig.applies(path))) return contents
     const format = await withPrettier()
     return format ? format(path, contents, houseStyle) : contents
   }
+}
+
+/**
+ * Whether text the kit rendered is in the house style (house_style.ts); a JSON record, only when
+ * it is exactly what house_json.ts writes for its value.
+ */
+function houseText(path: string, contents: string, config: Options): boolean {
+  if (!inHouseStyle(path, contents, config)) return false
+  return !path.endsWith('.json') || isHouseJson(contents)
 }
 
 /** The formatter once prettier is loaded: the app's config for each file, its ignore files. */
@@ -92,7 +102,7 @@ function formatterWith(
     }
   }
   const alreadyFormatted = async (path: string, contents: string, config: Options) => {
-    if (!isHouseConfig(config) || !inHouseStyle(path, contents, config)) return false
+    if (!isHouseConfig(config) || !houseText(path, contents, config)) return false
     if (verify) await verifyUnchanged(path, contents, config)
     return true
   }

@@ -43,7 +43,8 @@ export async function readGeneratedFiles(moduleRoot: string): Promise<GeneratedF
 export function serializeGeneratedFiles(record: GeneratedFilesRecord): string {
   const sorted = <T>(entries: Record<string, T>) =>
     Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)))
-  return houseJson({ files: sorted(record.files), recipes: sorted(record.recipes) })
+  const ordered = { files: sorted(record.files), recipes: sorted(record.recipes) }
+  return houseJson(ordered) ?? `${JSON.stringify(ordered, null, 2)}\n`
 }
 
 /**

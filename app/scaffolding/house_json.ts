@@ -4,12 +4,24 @@ import { columns, HOUSE_PRINT_WIDTH } from './house_style.js'
  * JSON as prettier writes it with the kit's config, so that the scaffolding commands' records
  * (generated_files.json, schema_snapshot.json) need no formatting: every object one member a
  * line, an array of plain values on one line when it fits the print width and one value a line
- * when not, an array holding objects one a line. Two shapes it does not lay out as prettier
- * would, an array holding arrays and numbers that do not fit one line (prettier fills lines with
- * them), never occur in those records; such a value is written as JSON.stringify writes it.
+ * when not, an array holding objects one a line. Undefined for what it cannot tell prettier's
+ * layout of: an array holding arrays, numbers that do not fit one line (prettier fills lines
+ * with them), and a list beyond ASCII near the print width (prettier measures such characters
+ * by their display width); the records are then written as JSON.stringify writes them, and go
+ * through prettier (isHouseJson).
  */
-export function houseJson(value: unknown): string {
-  return `${render(value, '', '', '') ?? JSON.stringify(value, null, 2)}\n`
+export function houseJson(value: unknown): string | undefined {
+  const text = render(value, '', '', '')
+  return text === undefined ? undefined : `${text}\n`
+}
+
+/** Whether a JSON text is what houseJson writes for its value, and so what prettier writes. */
+export function isHouseJson(text: string): boolean {
+  try {
+    return houseJson(JSON.parse(text)) === text
+  } catch {
+    return false
+  }
 }
 
 /** The text of `value`, which starts after `prefix` and is followed by `suffix` on its line. */
@@ -57,6 +69,10 @@ function renderArray(
   }
   const texts = items.map((item) => render(item, inner, '', '') as string)
   const oneLine = `[${texts.join(', ')}]`
-  if (columns(`${prefix}${oneLine}${suffix}`) <= HOUSE_PRINT_WIDTH) return oneLine
+  const line = `${prefix}${oneLine}${suffix}`
+  // columns() counts a character beyond ASCII as two, the most prettier does: a line within the
+  // width fits for sure; one beyond it may fit as prettier measures it.
+  if (columns(line) <= HOUSE_PRINT_WIDTH) return oneLine
+  if (line.length !== columns(line)) return undefined
   return items.every((item) => typeof item === 'number') ? undefined : expanded(texts)
 }

@@ -8,7 +8,7 @@ import type { Options } from 'prettier'
  * width of a line, which grows with the names put into it, so text counts as already formatted
  * only while every line fits the print width, or is one prettier cannot break anyway (below).
  * A character beyond ASCII is counted as two columns, the most prettier counts one (a wide
- * character); text with a tab is formatted instead.
+ * character); text with a tab or a line's trailing space is formatted instead.
  *
  * The promise is checked, not trusted: with PANTHEON_VERIFY_HOUSE_STYLE=true (the test suite
  * sets it) every text that passes here is formatted all the same, and a difference fails the
@@ -16,7 +16,8 @@ import type { Options } from 'prettier'
  */
 export function inHouseStyle(path: string, contents: string, config: Options): boolean {
   const width = config.printWidth ?? 80
-  if (contents.includes('\t') || contents.includes('\r')) return false
+  // prettier trims trailing spaces, and measures a tab by its width.
+  if (/[\t\r]| \n| $/.test(contents)) return false
   const unbreakable = UNBREAKABLE_LINES[extname(path)] ?? []
   const ascii = isAscii(contents)
   let start = 0
@@ -72,8 +73,8 @@ export function columns(line: string): number {
 const SOURCE_LINES = [
   // An import of one name: prettier never breaks it.
   /^import (type )?([\w$]+|\* as [\w$]+|\{ [\w$]+ \}) from '[^'\\]*'$/,
-  // A comment of its own: prettier never rewraps one.
-  /^\s*(\/\/|\/\*\*|\*\/|\* |\*$)/,
+  // A line that is all comment (no code after it): prettier never rewraps one.
+  /^\s*(\/\/.*|\/\*\*?(?:(?!\*\/).)*(?:\*\/)?|\*(?: (?:(?!\*\/).)*)?(?:\*\/)?|\*\/)$/,
   // A string literal alone on its line.
   /^\s*'[^'\\]*',?$/,
 ]

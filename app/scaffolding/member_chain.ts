@@ -10,7 +10,7 @@ import { columns, HOUSE_PRINT_WIDTH } from './house_style.js'
  * fit (prettier breaks their arguments instead).
  */
 export function memberChain(prefix: string, expression: string): string | undefined {
-  if (/=>|\bfunction\b/.test(expression)) return undefined
+  if (/=>|\bfunction\b/.test(expression) || hasSlashOutsideQuotes(expression)) return undefined
   const [head, ...calls] = chainSegments(expression)
   const isChain = calls.length >= 3 && calls.every((call) => CALL.test(call))
   const nesting = isChain ? Math.max(...calls.map(argumentNesting)) : 0
@@ -23,6 +23,19 @@ export function memberChain(prefix: string, expression: string): string | undefi
   if (columns(`${lines.at(-1)},`) > HOUSE_PRINT_WIDTH) return undefined
   if (lines.some((line) => columns(line) > HOUSE_PRINT_WIDTH)) return undefined
   return [head, ...lines].join('\n')
+}
+
+/**
+ * A regular expression (prettier counts one of more than five characters as a complex argument)
+ * or a division: neither is laid out here. A quote inside a regular expression would also be
+ * read as the start of a string.
+ */
+function hasSlashOutsideQuotes(expression: string): boolean {
+  let found = false
+  forEachCode(expression, (character) => {
+    if (character === '/') found = true
+  })
+  return found
 }
 
 const CALL = /^\.[A-Za-z_$][\w$]*\([\s\S]*\)$/

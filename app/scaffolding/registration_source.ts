@@ -79,7 +79,10 @@ function fromSyntaxTree(source: string, program: TreeNode): RegistrationSource {
   const method = classes
     .flatMap((declaration) => (declaration.body as TreeNode).body as TreeNode[])
     .find(
-      (member) => member.type === 'MethodDefinition' && nameOf(member.key) === 'registerServices'
+      (member) =>
+        member.type === 'MethodDefinition' &&
+        !member.computed &&
+        nameOf(member.key) === 'registerServices'
     )
   const body = method && ((method.value as TreeNode).body as TreeNode | null)
   return {

@@ -187,7 +187,7 @@ export function referredTables(...snapshots: SchemaSnapshot[]): Set<string> {
   return referred
 }
 
-/** The snapshot as prettier writes it (house_json.ts): written as it is, never formatted. */
+/** The snapshot as prettier writes it (house_json.ts), so that it needs no formatting. */
 export function serializeSnapshot(snapshot: SchemaSnapshot): string {
-  return houseJson(snapshot)
+  return houseJson(snapshot) ?? `${JSON.stringify(snapshot, null, 2)}\n`
 }

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import * as prettier from 'prettier'
 import { inHouseStyle } from '#kit/scaffolding/house_style'
 
 /** What inHouseStyle reads of @adonisjs/prettier-config. */
@@ -14,23 +15,47 @@ test.group('House style', () => {
     assert.isFalse(inHouseStyle('a.ts', `${line(81)}\n`, { ...preset, printWidth: 80 }))
   })
 
-  test('a longer line prettier cannot break does not count against it', ({ assert }) => {
+  test('a longer line prettier cannot break does not count against it', async ({ assert }) => {
     const from = `'../${'deep/'.repeat(20)}x.js'`
     const unbreakable = [
       `import { OneName } from ${from}`,
       `import type { OneName } from ${from}`,
       `import OneName from ${from}`,
       `import * as OneName from ${from}`,
-      ` * ${'a comment that goes on '.repeat(5)}`,
-      `// ${'a comment that goes on '.repeat(5)}`,
-      `    '${'a string alone on its line '.repeat(4)}',`,
+      ` * ${'a comment that goes on '.repeat(5).trimEnd()}`,
+      `// ${'a comment that goes on '.repeat(5).trimEnd()}`,
+      `    '${'a string alone on its line '.repeat(4).trimEnd()}',`,
     ]
     for (const text of unbreakable) assert.isTrue(inHouseStyle('a.ts', `${text}\n`, preset), text)
+    // Each is left as it is by prettier itself, in the place a stub writes it.
+    const source = [
+      ...unbreakable.slice(0, 4),
+      '',
+      '/**',
+      unbreakable[4],
+      ' */',
+      unbreakable[5],
+      'export const docs = {',
+      '  description:',
+      unbreakable[6],
+      '}',
+      '',
+    ].join('\n')
+    const options = {
+      semi: false,
+      singleQuote: true,
+      trailingComma: 'es5',
+      printWidth: 100,
+    } as const
+    assert.equal(await prettier.format(source, { ...options, filepath: 'a.ts' }), source)
 
     const breakable = [
       `import { OneName, Another } from ${from}`,
       `const a = f(${from}, ${from})`,
       `const a = '${'x'.repeat(100)}' // and a comment`,
+      `/** Doc. */ export const value = compute('${'a'.repeat(45)}', '${'b'.repeat(45)}')`,
+      ` */ export const value = compute('${'a'.repeat(45)}', '${'b'.repeat(45)}')`,
+      ` * comment */ export const value = compute('${'a'.repeat(45)}', '${'b'.repeat(45)}')`,
     ]
     for (const text of breakable) assert.isFalse(inHouseStyle('a.ts', `${text}\n`, preset), text)
 
@@ -50,5 +75,7 @@ test.group('House style', () => {
     assert.isTrue(inHouseStyle('a.ts', `${wide.slice(0, 58)}'\n`, preset))
     assert.isTrue(inHouseStyle('a.ts', ` * ${'名'.repeat(60)}\n`, preset))
     assert.isFalse(inHouseStyle('a.ts', 'export const a = 1\n\tconst b = 2\n', preset))
+    // prettier trims a line's trailing spaces, in comments too.
+    assert.isFalse(inHouseStyle('a.ts', '// a comment \nexport const a = 1\n', preset))
   })
 })

@@ -39,7 +39,10 @@ test.group('Registering a repository', () => {
   test('the TypeScript parser prettier brings and ts-morph read a registration class alike', async ({
     assert,
   }) => {
-    for (const source of [EMPTY, BOUND, 'export const a = 1\n', '']) {
+    // A method whose name is computed from a variable is not registerServices().
+    const computed =
+      'const registerServices = "x"\nexport default class M {\n  [registerServices]() {}\n}\n'
+    for (const source of [EMPTY, BOUND, computed, 'export const a = 1\n', '']) {
       assert.deepEqual(
         await readRegistrationSource(source, 'module.ts'),
         await readRegistrationSource(source, 'module.ts', { parser: 'ts-morph' }),
