@@ -117,8 +117,8 @@ function formatterWith(
     )
   }
 
+  // Called by prettierFormatter's formatter only, for the files FORMATTED names.
   return async (path, contents, houseStyle = false) => {
-    if (!FORMATTED.test(path)) return contents
     const config = await configFor(path)
     if (!config) return contents
     // Written as it is whether or not the app's ignore files list it: prettier would not change it.
