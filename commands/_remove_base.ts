@@ -139,19 +139,27 @@ export abstract class RemoveCommand extends ScaffoldCommand {
     for (const file of decision.deleted) await plan.delete(file)
     for (const module of registrations) {
       if (deleted.has(module.registrationFile)) continue
-      await plan.edit(module.registrationFile, async (source) => {
-        const result = await unregisterImports(source, module.registrationFile, (specifier) => {
-          const file = resolveModuleImport(this.app.makePath(), module.registrationFile, specifier)
-          return file !== undefined && deleted.has(file)
-        })
-        if (result.leftover.length > 0) {
-          throw new ScaffoldError(
-            `${relative(this.app.makePath(), module.registrationFile)} uses ${result.leftover.join(', ')} in a way this command cannot take out`,
-            'Take those uses and their imports out by hand, then run the command again'
-          )
-        }
-        return result.source
-      })
+      await plan.edit(
+        module.registrationFile,
+        async (source) => {
+          const result = await unregisterImports(source, module.registrationFile, (specifier) => {
+            const file = resolveModuleImport(
+              this.app.makePath(),
+              module.registrationFile,
+              specifier
+            )
+            return file !== undefined && deleted.has(file)
+          })
+          if (result.leftover.length > 0) {
+            throw new ScaffoldError(
+              `${relative(this.app.makePath(), module.registrationFile)} uses ${result.leftover.join(', ')} in a way this command cannot take out`,
+              'Take those uses and their imports out by hand, then run the command again'
+            )
+          }
+          return result.source
+        },
+        { recorded: true }
+      )
     }
     await this.forgetRecipes(deleted, registrations)
   }

@@ -17,7 +17,7 @@ import {
   readPayloadPropertiesTag,
 } from '../app/scaffolding/payload_properties.js'
 import { eventSubject, readModelPlan } from '../app/scaffolding/read_model.js'
-import { registerRepository } from '../app/scaffolding/register_repository.js'
+import { planRepositoryBinding } from '../app/scaffolding/register_repository.js'
 import {
   eventVersionNames,
   parseEventVersion,
@@ -257,14 +257,12 @@ export default class AddConsumer extends ScaffoldCommand {
     })
     plan.createRendered(migration)
 
-    await plan.edit(module.registrationFile, (source) =>
-      registerRepository(source, module.registrationFile, {
-        token: `${model.names.pascal}Repository`,
-        tokenImport: `../domain/${model.names.snake}.js`,
-        implementation: `Lucid${model.names.pascal}Repository`,
-        implementationImport: `./persistence/lucid_${model.names.snake}_repository.js`,
-      })
-    )
+    await planRepositoryBinding(plan, module, {
+      token: `${model.names.pascal}Repository`,
+      tokenImport: `../domain/${model.names.snake}.js`,
+      implementation: `Lucid${model.names.pascal}Repository`,
+      implementationImport: `./persistence/lucid_${model.names.snake}_repository.js`,
+    })
   }
 
   /**

@@ -89,8 +89,10 @@ export default class AddCrud extends ScaffoldCommand {
     const permissions = crudPermissions(request)
     if (permissions.length > 0) {
       // Declared here, once: the endpoints' own runs plan no edit of the registration.
-      await plan.edit(module.registrationFile, (source) =>
-        declarePermissions(source, module.registrationFile, permissions)
+      await plan.edit(
+        module.registrationFile,
+        (source) => declarePermissions(source, module.registrationFile, permissions),
+        { recorded: true }
       )
     }
     for (const line of crudCommandLines(request)) {

@@ -98,12 +98,15 @@ export default class AddEndpoint extends ScaffoldCommand {
     }
     if (access.permission) {
       const permission = access.permission
-      await plan.edit(module.registrationFile, async (source) =>
-        declarePermissions(
-          (await this.plannedSource(module.registrationFile)) ?? source,
-          module.registrationFile,
-          [permission]
-        )
+      await plan.edit(
+        module.registrationFile,
+        async (source) =>
+          declarePermissions(
+            (await this.plannedSource(module.registrationFile)) ?? source,
+            module.registrationFile,
+            [permission]
+          ),
+        { recorded: true }
       )
     }
     return plan

@@ -131,11 +131,14 @@ export default class AddEvent extends ScaffoldCommand {
     }
     const plan = new FilePlan(this.app.makePath())
     // The module declares what it publishes: its AsyncAPI document and its gate read that list.
-    await plan.edit(module.registrationFile, (source) =>
-      addPublishedContract(source, module.registrationFile, {
-        name: names.contract,
-        from: `../integration/${names.snake}.js`,
-      })
+    await plan.edit(
+      module.registrationFile,
+      (source) =>
+        addPublishedContract(source, module.registrationFile, {
+          name: names.contract,
+          from: `../integration/${names.snake}.js`,
+        }),
+      { recorded: true }
     )
 
     if (this.from === undefined) {

@@ -11,7 +11,8 @@ import type { DoctorCheck, DoctorContext, Finding } from './doctor_check.js'
 /**
  * Generated files whose text is meant to change after they are written, and that sync-entity
  * never regenerates: those the scaffolding commands edit in place (registration class, API
- * versions, index, an event's publisher; their recorded hash is of what was first written) and
+ * versions, index, an event's publisher; their recorded hash is of what was first written, or
+ * of the registration class as a command last edited it while nobody had) and
  * the entity definitions, which the user edits to change an entity. A difference there says
  * nothing.
  */

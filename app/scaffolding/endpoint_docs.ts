@@ -133,6 +133,9 @@ export function successPath(
     ],
     body: fields.map((field) => ({ field: field.field, sample: field.sample })),
     url: `${base}${collection}/`,
+    // The text of the template literal that addresses the stored entity, `/api/x/${product.id}`:
+    // a stub cannot write `${{{` (Tempura would read a tag).
+    itemUrl: `${base}${collection}/\${${intent.names.variable}.id}`,
     // A unique key: each test starts from an empty table (the tests store the same samples),
     // and the create test sends a value twice.
     uniqueKeys: properties

@@ -14,7 +14,7 @@ import {
 import type { FilePlan } from './file_plan.js'
 import { formatProperty } from './property_syntax.js'
 import type { ModuleTarget } from './module_target.js'
-import { registerRepository } from './register_repository.js'
+import { planRepositoryBinding } from './register_repository.js'
 import { referencedEntities, referencedIdImport } from './references.js'
 import { renderStub, type RenderedStub } from './render_stub.js'
 import { uniqueIndexName } from './unique_keys.js'
@@ -240,12 +240,10 @@ export async function planRepositoryRegistration(
   entityName: string
 ): Promise<void> {
   const entity = entityNames(entityName)
-  await plan.edit(module.registrationFile, (source) =>
-    registerRepository(source, module.registrationFile, {
-      token: `${entity.pascal}Repository`,
-      tokenImport: `../domain/${entity.snake}_repository.js`,
-      implementation: `Lucid${entity.pascal}Repository`,
-      implementationImport: `./persistence/lucid_${entity.snake}_repository.js`,
-    })
-  )
+  await planRepositoryBinding(plan, module, {
+    token: `${entity.pascal}Repository`,
+    tokenImport: `../domain/${entity.snake}_repository.js`,
+    implementation: `Lucid${entity.pascal}Repository`,
+    implementationImport: `./persistence/lucid_${entity.snake}_repository.js`,
+  })
 }

@@ -67,11 +67,28 @@ interface PlannedFile {
   original?: string
   /** The kit rendered the whole text in its house style (see house_style.ts). */
   houseStyle?: boolean
+  /** An edit that keeps a file as a generator wrote it in the record (see EditOrigin). */
+  recorded?: boolean
 }
 
 /** How a planned text was made: by the kit in its house style, or not (see house_style.ts). */
 interface TextOrigin {
   houseStyle?: boolean
+}
+
+/** How an edit of an existing file was made. */
+interface EditOrigin {
+  /**
+   * The edited text is in the house style (see house_style.ts): true, or a function that
+   * answers for the text on disk (a file as the kit wrote it, changed in its style, is).
+   */
+  houseStyle?: boolean | ((original: string) => boolean)
+  /**
+   * The edit is a generator's own, of a file it keeps changing in place (a module's
+   * registration class): when the file was as a generator wrote it, the record of generated
+   * files takes the edited text as what a generator wrote (generated_files_plan.ts).
+   */
+  recorded?: boolean
 }
 
 /** A generated file the plan leaves as it is, and why. */
@@ -144,17 +161,36 @@ export class FilePlan {
     return this.generate(stub.destination, stub.contents, { houseStyle: stub.houseStyle })
   }
 
+  /** A change of an existing file. */
   async edit(
     path: string,
     change: (contents: string) => string | Promise<string>,
-    origin: TextOrigin = {}
+    origin: EditOrigin = {}
   ): Promise<this> {
     const original = await readFile(path, 'utf8')
     const contents = await change(original)
     if (contents !== original) {
-      this.#files.push({ path, contents, kind: 'edit', houseStyle: origin.houseStyle, original })
+      const { houseStyle, recorded } = origin
+      const inHouseStyle = typeof houseStyle === 'function' ? houseStyle(original) : houseStyle
+      this.#files.push({
+        path,
+        contents,
+        kind: 'edit',
+        houseStyle: inHouseStyle,
+        recorded,
+        original,
+      })
     }
     return this
+  }
+
+  /** The edits made with `recorded` (see EditOrigin), with their text and the text on disk. */
+  recordedEdits(): Array<{ path: string; contents: string; original: string }> {
+    return this.#files.flatMap(({ path, contents, original, kind, recorded }) =>
+      kind === 'edit' && recorded && typeof contents === 'string' && original !== undefined
+        ? [{ path, contents, original }]
+        : []
+    )
   }
 
   /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { houseJson } from './house_json.js'
 
 /**
@@ -45,6 +45,19 @@ export function serializeGeneratedFiles(record: GeneratedFilesRecord): string {
     Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)))
   const ordered = { files: sorted(record.files), recipes: sorted(record.recipes) }
   return houseJson(ordered) ?? `${JSON.stringify(ordered, null, 2)}\n`
+}
+
+/**
+ * Whether a text is what a generator last wrote at `path`, a file of the module at `moduleRoot`:
+ * such a text is in the app's style, so a change in that style needs no formatting.
+ */
+export async function asGenerated(
+  moduleRoot: string,
+  path: string
+): Promise<(text: string) => boolean> {
+  const record = await readGeneratedFiles(moduleRoot)
+  const file = relative(moduleRoot, path).split(sep).join('/')
+  return (text) => handEdited(record, file, text) === undefined
 }
 
 /**

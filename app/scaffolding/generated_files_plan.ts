@@ -43,7 +43,8 @@ function inModule(
  * file the plan would replace that was edited by hand is taken out of the plan (reported as
  * skipped) unless `force`; a file whose text would not change is taken out and reported as
  * unchanged. A file the plan deletes leaves the record, with the `forget` recipes; a record the
- * plan deletes (its whole module) is not written. Returns the files edited by hand that `force`
+ * plan deletes (its whole module) is not written. An edit made with `recorded` of a file as a
+ * generator wrote it keeps it so (file_plan.ts). Returns the files edited by hand that `force`
  * lets the plan replace, with why.
  */
 export async function planGeneratedFilesRecord(
@@ -80,6 +81,14 @@ export async function planGeneratedFilesRecord(
   plan.dropUnchanged()
   // Only a module that has a record: deleting its files is no reason to start one.
   const recorded = (moduleRoot: string) => existsSync(generatedFilesPath(moduleRoot))
+  for (const edit of plan.recordedEdits()) {
+    const file = inModule(modulesRoot, edit.path)
+    if (!file || !recorded(file.moduleRoot)) continue
+    const record = await recordOf(file.moduleRoot)
+    if (handEdited(record, file.name, edit.original) === undefined) {
+      record.files[file.name] = contentHash(edit.contents)
+    }
+  }
   for (const path of plan.deletedPaths()) {
     const file = inModule(modulesRoot, path)
     if (!file || !recorded(file.moduleRoot)) continue

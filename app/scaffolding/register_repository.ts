@@ -1,3 +1,6 @@
+import type { FilePlan } from './file_plan.js'
+import { asGenerated } from './generated_files.js'
+import type { ModuleTarget } from './module_target.js'
 import { readRegistrationSource } from './registration_source.js'
 import { ScaffoldError } from './scaffold_error.js'
 
@@ -8,6 +11,23 @@ export interface RepositoryBinding {
   /** The Lucid implementation, e.g. LucidProductRepository. */
   implementation: string
   implementationImport: string
+}
+
+/**
+ * Plans the binding of a repository in the module's registration class. The lines it adds are
+ * in the house style, so a registration class as the kit wrote it is not formatted again
+ * (format_files.ts); one edited by hand is, as before.
+ */
+export async function planRepositoryBinding(
+  plan: FilePlan,
+  module: Pick<ModuleTarget, 'root' | 'registrationFile'>,
+  binding: RepositoryBinding
+): Promise<void> {
+  const file = module.registrationFile
+  await plan.edit(file, (source) => registerRepository(source, file, binding), {
+    houseStyle: await asGenerated(module.root, file),
+    recorded: true,
+  })
 }
 
 /**
@@ -30,8 +50,8 @@ export async function registerRepository(
   // Each edit is text at a position of the source as read, applied from the last one back.
   const edits: Array<{ at: number; end?: number; text: string }> = []
   if (!method.boundTokens.includes(binding.token)) {
-    // Written with the method's own indentation; the plan is run through prettier before it is
-    // written (format_files.ts), which wraps the line when it is too long.
+    // Written with the method's own indentation; a line too long for the print width sends the
+    // file through prettier (format_files.ts), which wraps it.
     const statement = `this.app.container.singleton(${binding.token}, () => new ${binding.implementation}(this.unitOfWork))`
     const lineStart = source.lastIndexOf('\n', method.start) + 1
     const indentation = /^[ \t]*/.exec(source.slice(lineStart))![0]

@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
-import { registerRepository } from '#kit/scaffolding/register_repository'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FilePlan } from '#kit/scaffolding/file_plan'
+import { contentHash, serializeGeneratedFiles } from '#kit/scaffolding/generated_files'
+import { planRepositoryBinding, registerRepository } from '#kit/scaffolding/register_repository'
 import { readRegistrationSource } from '#kit/scaffolding/registration_source'
 
 const BINDING = {
@@ -95,5 +100,40 @@ import { ProductRepository } from '../domain/product_repository.js'`
       () => registerRepository('export const a = 1\n', 'catalog_module.ts', BINDING),
       'catalog_module.ts has no registerServices() method to register ProductRepository in'
     )
+  })
+
+  test('the edit is in the house style only when the file is as a generator wrote it', async ({
+    assert,
+  }) => {
+    const root = await mkdtemp(join(tmpdir(), 'register-repository-'))
+    const module = {
+      root,
+      registrationFile: join(root, 'infrastructure', 'catalog_module.ts'),
+    }
+    await mkdir(join(root, 'infrastructure'))
+    const houseStyleOfEdit = async () => {
+      const plan = new FilePlan(root)
+      await planRepositoryBinding(plan, module, BINDING)
+      const flags: Array<boolean | undefined> = []
+      await plan.format(async (_path, contents, houseStyle) => {
+        flags.push(houseStyle)
+        return contents
+      })
+      return flags
+    }
+    const record = {
+      files: { 'infrastructure/catalog_module.ts': contentHash(EMPTY) },
+      recipes: {},
+    }
+    try {
+      await writeFile(module.registrationFile, EMPTY)
+      assert.deepEqual(await houseStyleOfEdit(), [false], 'no record of generated files')
+      await writeFile(join(root, 'generated_files.json'), serializeGeneratedFiles(record))
+      assert.deepEqual(await houseStyleOfEdit(), [true])
+      await writeFile(module.registrationFile, EMPTY.replace('catalog', 'catalogue'))
+      assert.deepEqual(await houseStyleOfEdit(), [false], 'edited by hand')
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
   })
 })
