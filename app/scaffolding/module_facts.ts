@@ -1,15 +1,16 @@
-import type { SourceFile } from 'ts-morph'
-import { SourceSyntax, type TsMorph } from './source_syntax.js'
-import { ValidatorSchema, type ValidatorField } from './validator_schema.js'
+import type { ValidatorField } from './validator_schema.js'
 
 /** The kit's helpers (`@pantheon/kit/application`) whose first argument names an entity that was not found. */
-const ENTITY_NOT_FOUND_HELPERS = new Set(['entityNotFound', 'storedForChange'])
+export const ENTITY_NOT_FOUND_HELPERS: ReadonlySet<string> = new Set([
+  'entityNotFound',
+  'storedForChange',
+])
 
 export type { ValidatorField } from './validator_schema.js'
 
 /*
- * What the generators need to know about a module's sources, read from their syntax tree
- * (ts-morph), never from regexes over the text: a rule prettier wrapped over several lines, a
+ * What the generators need to know about a module's sources, read from their syntax tree,
+ * never from regexes over the text: a rule prettier wrapped over several lines, a
  * comment that mentions `vine.create({` or `AppError.notFound(`, double quotes or a generic
  * spread over lines read the same as the generated code. Reading only: nothing here writes.
  * Each source is given as text, so a file that an enclosing command's plan writes is read as it
@@ -59,201 +60,69 @@ export interface ExportFacts {
   defaultClass?: string
 }
 
-let loading: Promise<ModuleFacts> | undefined
-
 /**
- * The reader, with ts-morph loaded on first use: it brings the TypeScript compiler, which only
- * the scaffolding commands need (every other `node ace` call, and the app at runtime, never
- * load it).
+ * The questions a generator asks of a module's sources. Two readers answer them alike: one on
+ * the TypeScript parser prettier brings (syntax_tree_facts.ts), one on ts-morph
+ * (ts_morph_facts.ts), for an app without prettier.
  */
-export function moduleFacts(): Promise<ModuleFacts> {
-  loading ??= import('ts-morph').then((tsMorph) => new ModuleFacts(new SourceSyntax(tsMorph)))
-  return loading
-}
-
-export class ModuleFacts {
-  readonly #syntax: SourceSyntax
-  readonly #tsMorph: TsMorph
-
-  constructor(syntax: SourceSyntax) {
-    this.#syntax = syntax
-    this.#tsMorph = syntax.tsMorph
-  }
-
+export interface ModuleFacts {
   /** The command or query class of a message file; `className` picks one when there are more. */
-  message(source: string, fileName: string, className?: string): MessageFacts | undefined {
-    const { Node } = this.#tsMorph
-    for (const declaration of this.#syntax.parse(source, fileName).getClasses()) {
-      const name = declaration.getName()
-      if (!name || (className !== undefined && name !== className)) continue
-      const base = declaration.getExtends()
-      const baseName = base?.getExpression().getText()
-      if (!base || (baseName !== 'Command' && baseName !== 'Query')) continue
-      const resultType = base.getTypeArguments()[0]?.getText().replace(/\s+/g, '')
-      const hasFromInput = declaration
-        .getStaticMethods()
-        .some((method) => method.getName() === 'fromInput')
-      const hasFromInputProperty = declaration
-        .getStaticProperties()
-        .some(
-          (property) => Node.isPropertyDeclaration(property) && property.getName() === 'fromInput'
-        )
-      return {
-        className: name,
-        kind: baseName === 'Command' ? 'command' : 'query',
-        ...(resultType === undefined ? {} : { resultType }),
-        hasFromInput: hasFromInput || hasFromInputProperty,
-      }
-    }
-    return undefined
-  }
-
+  message(source: string, fileName: string, className?: string): MessageFacts | undefined
   /**
    * The fields of a command's validator: the entries of the object its `vine.create(…)` takes
    * (written inline, as `vine.object({ … })`, or as a constant of the same file; spread constants
    * included). Undefined when the file has no `vine.create(…)` or its schema cannot be read here.
    */
-  validatorFields(source: string, fileName: string): ValidatorField[] | undefined {
-    return new ValidatorSchema(this.#tsMorph).fields(this.#syntax.parse(source, fileName))
-  }
-
+  validatorFields(source: string, fileName: string): ValidatorField[] | undefined
   /** The AppError failures a handler answers. */
-  handler(source: string, fileName: string): HandlerFacts {
-    const codes = { notFound: [] as string[], notImplemented: [] as string[] }
-    let answersNotFound = false
-    for (const call of this.#appErrorCalls(this.#syntax.parse(source, fileName))) {
-      if (call.kind === 'notFound') answersNotFound = true
-      const found = codes[call.kind as keyof typeof codes] as string[] | undefined
-      if (found && call.code !== undefined && !found.includes(call.code)) found.push(call.code)
-    }
-    return {
-      notFoundCodes: codes.notFound,
-      notImplementedCodes: codes.notImplemented,
-      answersNotFound,
-    }
-  }
-
+  handler(source: string, fileName: string): HandlerFacts
   /** The method and path an endpoint file's class declares, when both are string literals. */
-  endpointRoute(source: string, fileName: string): EndpointRoute | undefined {
-    const file = this.#syntax.parse(source, fileName)
-    const classes = file.getClasses()
-    const ordered = [
-      ...classes.filter((declaration) => declaration.isDefaultExport()),
-      ...classes.filter((declaration) => !declaration.isDefaultExport()),
-    ]
-    for (const declaration of ordered) {
-      const method = this.#syntax.stringValue(declaration.getProperty('method')?.getInitializer())
-      const path = this.#syntax.stringValue(declaration.getProperty('path')?.getInitializer())
-      if (method !== undefined && path !== undefined) {
-        return { className: declaration.getName() ?? 'default', method: method.toLowerCase(), path }
-      }
-    }
-    return undefined
-  }
-
+  endpointRoute(source: string, fileName: string): EndpointRoute | undefined
   /** The module's registration class: the default-exported class of `<module>_module.ts`. */
-  registration(source: string, fileName: string): RegistrationFacts | undefined {
-    const { Node, SyntaxKind } = this.#tsMorph
-    const declaration = this.#syntax
-      .parse(source, fileName)
-      .getClasses()
-      .find((candidate) => candidate.isDefaultExport())
-    const className = declaration?.getName()
-    if (!declaration || !className) return undefined
-    const bindings = declaration
-      .getDescendantsOfKind(SyntaxKind.CallExpression)
-      .filter((call) => {
-        const callee = call.getExpression()
-        if (!Node.isPropertyAccessExpression(callee)) return false
-        if (!['singleton', 'bind'].includes(callee.getName())) return false
-        const target = callee.getExpression()
-        return Node.isPropertyAccessExpression(target)
-          ? target.getName() === 'container'
-          : target.getText() === 'container'
-      })
-      .map((call) => call.getArguments()[0]?.getText())
-      .filter((token): token is string => token !== undefined)
-    const moduleName = className.endsWith('Module') ? className.slice(0, -6) : undefined
-    return {
-      className,
-      ...(moduleName ? { moduleName } : {}),
-      methods: declaration.getMethods().map((method) => method.getName()),
-      bindings,
-    }
-  }
-
+  registration(source: string, fileName: string): RegistrationFacts | undefined
   /** The names a file exports: classes, functions and variables (arrow functions included). */
-  exports(source: string, fileName: string): ExportFacts {
-    const file = this.#syntax.parse(source, fileName)
-    const defaultClass = file
-      .getClasses()
-      .find((declaration) => declaration.isDefaultExport())
-      ?.getName()
-    return {
-      classes: file
-        .getClasses()
-        .filter((declaration) => declaration.isExported() && !declaration.isDefaultExport())
-        .map((declaration) => declaration.getName())
-        .filter((name): name is string => name !== undefined),
-      functions: file
-        .getFunctions()
-        .filter((declaration) => declaration.isExported() && !declaration.isDefaultExport())
-        .map((declaration) => declaration.getName())
-        .filter((name): name is string => name !== undefined),
-      variables: file
-        .getVariableStatements()
-        .filter((statement) => statement.isExported())
-        .flatMap((statement) =>
-          statement.getDeclarations().map((declaration) => declaration.getName())
-        ),
-      ...(defaultClass ? { defaultClass } : {}),
-    }
-  }
-
+  exports(source: string, fileName: string): ExportFacts
   /**
    * Whether the file calls a function or method of one of these names
    * (`testUtils.db().migrate()` for `migrate`, `prepareTestDatabases(app)`).
    */
-  calls(source: string, fileName: string, ...names: string[]): boolean {
-    const { Node, SyntaxKind } = this.#tsMorph
-    return this.#syntax
-      .parse(source, fileName)
-      .getDescendantsOfKind(SyntaxKind.CallExpression)
-      .some((call) => {
-        const callee = call.getExpression()
-        if (Node.isPropertyAccessExpression(callee)) return names.includes(callee.getName())
-        return Node.isIdentifier(callee) && names.includes(callee.getText())
-      })
-  }
+  calls(source: string, fileName: string, ...names: string[]): boolean
+}
 
-  /** The names the file calls these imports by: their own, or the alias it imports them as. */
-  #localNames(file: SourceFile, imported: ReadonlySet<string>): Set<string> {
-    const local = new Set(imported)
-    for (const declaration of file.getImportDeclarations()) {
-      for (const specifier of declaration.getNamedImports()) {
-        const alias = specifier.getAliasNode()?.getText()
-        if (alias && imported.has(specifier.getName())) local.add(alias)
-      }
+export type FactsParser = 'prettier' | 'ts-morph'
+
+const loading = new Map<FactsParser | 'any', Promise<ModuleFacts>>()
+
+/**
+ * The reader, loaded on first use: on prettier's TypeScript parser (about 40 ms to load) when
+ * prettier is installed, else on ts-morph, which brings the whole TypeScript compiler (about a
+ * quarter of a second). Only the scaffolding commands need either: every other `node ace` call,
+ * and the app at runtime, load neither. `parser` asks for one of them.
+ */
+export function moduleFacts(options: { parser?: FactsParser } = {}): Promise<ModuleFacts> {
+  const key = options.parser ?? 'any'
+  let reader = loading.get(key)
+  if (!reader) {
+    reader = loadReader(options.parser)
+    loading.set(key, reader)
+  }
+  return reader
+}
+
+async function loadReader(parser?: FactsParser): Promise<ModuleFacts> {
+  if (parser !== 'ts-morph') {
+    const { loadTypeScriptParser } = await import('./syntax_tree.js')
+    const parse = await loadTypeScriptParser()
+    if (parse) {
+      const { SyntaxTreeFacts } = await import('./syntax_tree_facts.js')
+      return new SyntaxTreeFacts(parse)
     }
-    return local
+    if (parser === 'prettier') throw new Error('prettier is not installed')
   }
-
-  /**
-   * `AppError.<kind>(code, …)` calls, and the kit's helpers that answer an entity's 404:
-   * `entityNotFound('Product', …)` and `storedForChange('Product', …)` are Product.NotFound.
-   */
-  #appErrorCalls(file: SourceFile) {
-    const { Node, SyntaxKind } = this.#tsMorph
-    const notFoundHelpers = this.#localNames(file, ENTITY_NOT_FOUND_HELPERS)
-    return file.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
-      const callee = call.getExpression()
-      const first = this.#syntax.stringValue(call.getArguments()[0])
-      if (Node.isIdentifier(callee) && notFoundHelpers.has(callee.getText())) {
-        return [{ kind: 'notFound', code: first === undefined ? undefined : `${first}.NotFound` }]
-      }
-      if (!Node.isPropertyAccessExpression(callee)) return []
-      if (callee.getExpression().getText() !== 'AppError') return []
-      return [{ kind: callee.getName(), code: first }]
-    })
-  }
+  const [{ TsMorphFacts }, tsMorph, { SourceSyntax }] = await Promise.all([
+    import('./ts_morph_facts.js'),
+    import('ts-morph'),
+    import('./source_syntax.js'),
+  ])
+  return new TsMorphFacts(new SourceSyntax(tsMorph))
 }

@@ -1,4 +1,4 @@
-import { optionalImport } from './optional_import.js'
+import { descendants, isNode, loadTypeScriptParser, nameOf, type TreeNode } from './syntax_tree.js'
 
 /** What adding a repository binding needs to know of a module's registration class. */
 export interface RegistrationSource {
@@ -29,45 +29,8 @@ export async function readRegistrationSource(
   fileName: string,
   options: { parser?: 'prettier' | 'ts-morph' } = {}
 ): Promise<RegistrationSource> {
-  const plugin =
-    options.parser === 'ts-morph'
-      ? undefined
-      : await optionalImport<PrettierTypeScript>('prettier/plugins/typescript')
-  if (plugin) return fromSyntaxTree(source, await plugin.parsers.typescript.parse(source, {}))
-  return fromTsMorph(source, fileName)
-}
-
-interface PrettierTypeScript {
-  parsers: { typescript: { parse(text: string, options: object): Promise<TreeNode> } }
-}
-
-/** A node of the ESTree syntax tree that prettier's TypeScript parser returns. */
-interface TreeNode {
-  type: string
-  range: [number, number]
-  [property: string]: unknown
-}
-
-function isNode(value: unknown): value is TreeNode {
-  return typeof value === 'object' && value !== null && typeof (value as TreeNode).type === 'string'
-}
-
-/** The node and every node below it. */
-function* walk(node: TreeNode): Generator<TreeNode> {
-  yield node
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'parent' || key === 'loc' || key === 'range') continue
-    for (const child of Array.isArray(value) ? value : [value])
-      if (isNode(child)) yield* walk(child)
-  }
-}
-
-/** `name` of an identifier or of a member access (`a.name`), else undefined. */
-function nameOf(node: unknown): string | undefined {
-  if (!isNode(node)) return undefined
-  if (node.type === 'Identifier') return node.name as string
-  if (node.type === 'MemberExpression' && !node.computed) return nameOf(node.property)
-  return undefined
+  const parse = options.parser === 'ts-morph' ? undefined : await loadTypeScriptParser()
+  return parse ? fromSyntaxTree(source, parse(source)) : fromTsMorph(source, fileName)
 }
 
 function fromSyntaxTree(source: string, program: TreeNode): RegistrationSource {
@@ -91,7 +54,7 @@ function fromSyntaxTree(source: string, program: TreeNode): RegistrationSource {
           start: method.range[0],
           body: { start: body.range[0], end: body.range[1] },
           lastStatementEnd: (body.body as TreeNode[]).at(-1)?.range[1],
-          boundTokens: [...walk(body)].flatMap((node) => {
+          boundTokens: [...descendants(body)].flatMap((node) => {
             if (node.type !== 'CallExpression' || nameOf(node.callee) !== 'singleton') return []
             const container = (node.callee as TreeNode).object
             const [token] = node.arguments as TreeNode[]

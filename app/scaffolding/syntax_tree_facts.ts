@@ -1,0 +1,309 @@
+import {
+  ENTITY_NOT_FOUND_HELPERS,
+  type EndpointRoute,
+  type ExportFacts,
+  type HandlerFacts,
+  type MessageFacts,
+  type ModuleFacts,
+  type RegistrationFacts,
+  type ValidatorField,
+} from './module_facts.js'
+import {
+  descendants,
+  isNode,
+  nameOf,
+  textOf,
+  type ParseTypeScript,
+  type TreeNode,
+} from './syntax_tree.js'
+import { SyntaxTreeValidatorSchema } from './syntax_tree_validator_schema.js'
+
+/**
+ * The module facts (module_facts.ts) read from the ESTree syntax tree of prettier's TypeScript
+ * parser (syntax_tree.ts). They answer as the ts-morph reader does: a unit test holds both to
+ * the same answers over every source of the reference app and the generators' golden files.
+ */
+export class SyntaxTreeFacts implements ModuleFacts {
+  readonly #parse: ParseTypeScript
+  #last?: { source: string; file: SourceTree }
+
+  constructor(parse: ParseTypeScript) {
+    this.#parse = parse
+  }
+
+  message(source: string, _fileName: string, className?: string): MessageFacts | undefined {
+    for (const declaration of this.#tree(source).classes) {
+      const name = nameOf(declaration.id)
+      if (!name || (className !== undefined && name !== className)) continue
+      const base = declaration.superClass
+      const baseName = isNode(base) ? textOf(source, base) : undefined
+      if (baseName !== 'Command' && baseName !== 'Query') continue
+      const typeArguments = (declaration.superTypeArguments ?? declaration.superTypeParameters) as
+        { params: TreeNode[] } | undefined
+      const resultType = typeArguments?.params[0]
+      const hasFromInput = members(declaration).some(
+        (member) =>
+          member.static === true &&
+          ((member.type === 'MethodDefinition' && member.kind === 'method') ||
+            member.type === 'PropertyDefinition') &&
+          memberName(source, member) === 'fromInput'
+      )
+      return {
+        className: name,
+        kind: baseName === 'Command' ? 'command' : 'query',
+        ...(resultType ? { resultType: textOf(source, resultType).replace(/\s+/g, '') } : {}),
+        hasFromInput,
+      }
+    }
+    return undefined
+  }
+
+  validatorFields(source: string): ValidatorField[] | undefined {
+    const tree = this.#tree(source)
+    return new SyntaxTreeValidatorSchema(source, tree.variables).fields(tree.program)
+  }
+
+  handler(source: string): HandlerFacts {
+    const codes = { notFound: [] as string[], notImplemented: [] as string[] }
+    let answersNotFound = false
+    for (const call of this.#appErrorCalls(source)) {
+      if (call.kind === 'notFound') answersNotFound = true
+      const found = codes[call.kind as keyof typeof codes] as string[] | undefined
+      if (found && call.code !== undefined && !found.includes(call.code)) found.push(call.code)
+    }
+    return {
+      notFoundCodes: codes.notFound,
+      notImplementedCodes: codes.notImplemented,
+      answersNotFound,
+    }
+  }
+
+  endpointRoute(source: string): EndpointRoute | undefined {
+    const tree = this.#tree(source)
+    const ordered = [
+      ...tree.classes.filter((declaration) => tree.isDefaultExport(declaration)),
+      ...tree.classes.filter((declaration) => !tree.isDefaultExport(declaration)),
+    ]
+    for (const declaration of ordered) {
+      const property = (name: string) =>
+        members(declaration).find(
+          (member) => member.type === 'PropertyDefinition' && memberName(source, member) === name
+        )?.value
+      const method = stringValue(property('method'))
+      const path = stringValue(property('path'))
+      if (method !== undefined && path !== undefined) {
+        const className = nameOf(declaration.id) ?? 'default'
+        return { className, method: method.toLowerCase(), path }
+      }
+    }
+    return undefined
+  }
+
+  registration(source: string): RegistrationFacts | undefined {
+    const tree = this.#tree(source)
+    const declaration = tree.classes.find((candidate) => tree.isDefaultExport(candidate))
+    const className = nameOf(declaration?.id)
+    if (!declaration || !className) return undefined
+    const bindings = [...descendants(declaration)].flatMap((node) => {
+      if (node.type !== 'CallExpression') return []
+      const callee = node.callee as TreeNode
+      if (callee.type !== 'MemberExpression' || callee.computed) return []
+      if (!['singleton', 'bind'].includes(nameOf(callee.property) ?? '')) return []
+      const target = callee.object as TreeNode
+      const onContainer =
+        target.type === 'MemberExpression'
+          ? !target.computed && nameOf(target.property) === 'container'
+          : textOf(source, target) === 'container'
+      const [token] = node.arguments as TreeNode[]
+      return onContainer && token ? [textOf(source, token)] : []
+    })
+    const moduleName = className.endsWith('Module') ? className.slice(0, -6) : undefined
+    return {
+      className,
+      ...(moduleName ? { moduleName } : {}),
+      methods: members(declaration)
+        .filter((member) => isMethod(member))
+        .map((member) => memberName(source, member)),
+      bindings,
+    }
+  }
+
+  exports(source: string): ExportFacts {
+    const tree = this.#tree(source)
+    const named = (declarations: TreeNode[]) =>
+      declarations
+        .filter((declaration) => tree.isExported(declaration) && !tree.isDefaultExport(declaration))
+        .flatMap((declaration) => nameOf(declaration.id) ?? [])
+    const defaultClass = tree.classes.find((declaration) => tree.isDefaultExport(declaration))
+    const defaultName = nameOf(defaultClass?.id)
+    return {
+      classes: named(tree.classes),
+      functions: named(tree.functions),
+      variables: tree.exportedVariables.map((declarator) => {
+        const id = declarator.id as TreeNode
+        return nameOf(id) ?? textOf(source, id)
+      }),
+      ...(defaultName ? { defaultClass: defaultName } : {}),
+    }
+  }
+
+  calls(source: string, _fileName: string, ...names: string[]): boolean {
+    return [...descendants(this.#tree(source).program)].some((node) => {
+      if (node.type !== 'CallExpression') return false
+      const callee = node.callee as TreeNode
+      if (callee.type === 'MemberExpression') {
+        return !callee.computed && names.includes(nameOf(callee.property) ?? '')
+      }
+      return callee.type === 'Identifier' && names.includes(callee.name as string)
+    })
+  }
+
+  /** Readers ask several questions of one file in a row: the same text is parsed once. */
+  #tree(source: string): SourceTree {
+    if (this.#last?.source !== source) {
+      this.#last = { source, file: new SourceTree(this.#parse(source)) }
+    }
+    return this.#last.file
+  }
+
+  /**
+   * `AppError.<kind>(code, …)` calls, and the kit's helpers that answer an entity's 404:
+   * `entityNotFound('Product', …)` and `storedForChange('Product', …)` are Product.NotFound.
+   */
+  #appErrorCalls(source: string): Array<{ kind: string; code?: string }> {
+    const tree = this.#tree(source)
+    const notFoundHelpers = tree.localNames(ENTITY_NOT_FOUND_HELPERS)
+    return [...descendants(tree.program)].flatMap((node) => {
+      if (node.type !== 'CallExpression') return []
+      const callee = node.callee as TreeNode
+      const first = stringValue((node.arguments as TreeNode[])[0])
+      if (callee.type === 'Identifier' && notFoundHelpers.has(callee.name as string)) {
+        return [{ kind: 'notFound', code: first === undefined ? undefined : `${first}.NotFound` }]
+      }
+      if (callee.type !== 'MemberExpression' || callee.computed) return []
+      if (textOf(source, callee.object as TreeNode) !== 'AppError') return []
+      return [{ kind: nameOf(callee.property)!, code: first }]
+    })
+  }
+}
+
+/** One parsed file: its top-level declarations and what it exports. */
+class SourceTree {
+  readonly classes: TreeNode[] = []
+  readonly functions: TreeNode[] = []
+  /** Top-level `const`/`let`/`var` declarators by name, exported or not. */
+  readonly variables = new Map<string, TreeNode>()
+  /** The declarators of variable statements written with `export`. */
+  readonly exportedVariables: TreeNode[] = []
+  readonly #exportedNames = new Set<string>()
+  readonly #defaultNames = new Set<string>()
+  readonly #exportedDeclarations = new Set<TreeNode>()
+  readonly #defaultDeclaration?: TreeNode
+  readonly #imports: TreeNode[] = []
+
+  constructor(readonly program: TreeNode) {
+    for (const statement of program.body as TreeNode[]) {
+      const exported = statement.type === 'ExportNamedDeclaration'
+      const isDefault = statement.type === 'ExportDefaultDeclaration'
+      const declaration = isNode(statement.declaration) ? statement.declaration : statement
+      if (isDefault) this.#defaultDeclaration = declaration
+      if (exported) this.#exportedDeclarations.add(declaration)
+      if (statement.type === 'ImportDeclaration') this.#imports.push(statement)
+      if (isDefault && declaration.type === 'Identifier') {
+        this.#defaultNames.add(declaration.name as string)
+      }
+      if (exported && !statement.source) {
+        for (const specifier of (statement.specifiers ?? []) as TreeNode[]) {
+          const local = nameOf(specifier.local)
+          if (!local) continue
+          if (moduleExportName(specifier.exported) === 'default') this.#defaultNames.add(local)
+          else this.#exportedNames.add(local)
+        }
+      }
+      if (declaration.type === 'ClassDeclaration') this.classes.push(declaration)
+      if (declaration.type === 'FunctionDeclaration') this.functions.push(declaration)
+      if (declaration.type === 'VariableDeclaration') {
+        for (const declarator of declaration.declarations as TreeNode[]) {
+          const name = nameOf(declarator.id)
+          if (name && !this.variables.has(name)) this.variables.set(name, declarator)
+          if (exported) this.exportedVariables.push(declarator)
+        }
+      }
+    }
+  }
+
+  isDefaultExport(declaration: TreeNode): boolean {
+    if (declaration === this.#defaultDeclaration) return true
+    const name = nameOf(declaration.id)
+    return name !== undefined && this.#defaultNames.has(name)
+  }
+
+  /** Written with `export`, or named in an `export { … }` of the file's own. */
+  isExported(declaration: TreeNode): boolean {
+    if (this.#exportedDeclarations.has(declaration) || this.isDefaultExport(declaration)) {
+      return true
+    }
+    const name = nameOf(declaration.id)
+    return name !== undefined && this.#exportedNames.has(name)
+  }
+
+  /** The names the file calls these imports by: their own, or the alias it imports them as. */
+  localNames(imported: ReadonlySet<string>): Set<string> {
+    const local = new Set(imported)
+    for (const declaration of this.#imports) {
+      for (const specifier of declaration.specifiers as TreeNode[]) {
+        if (specifier.type !== 'ImportSpecifier') continue
+        const name = moduleExportName(specifier.imported)
+        const alias = nameOf(specifier.local)
+        if (name && alias && alias !== name && imported.has(name)) local.add(alias)
+      }
+    }
+    return local
+  }
+}
+
+/** A class's members (methods, properties, accessors), in order. */
+function members(declaration: TreeNode): TreeNode[] {
+  return (declaration.body as TreeNode).body as TreeNode[]
+}
+
+/** A method with a body, or an abstract one: what ts-morph lists as a class's methods. */
+function isMethod(member: TreeNode): boolean {
+  if (member.type === 'TSAbstractMethodDefinition') return member.kind === 'method'
+  if (member.type !== 'MethodDefinition' || member.kind !== 'method') return false
+  return (member.value as TreeNode).type !== 'TSEmptyBodyFunctionExpression'
+}
+
+/** A member's name as written: `name`, `'quoted'`, `#private`, `[computed]`. */
+function memberName(source: string, member: TreeNode): string {
+  const key = member.key as TreeNode
+  if (member.computed) return `[${textOf(source, key)}]`
+  if (key.type === 'PrivateIdentifier') return `#${key.name as string}`
+  return nameOf(key) ?? textOf(source, key)
+}
+
+/** An import or export specifier's name: an identifier, or a string (`export { a as 'b' }`). */
+function moduleExportName(node: unknown): string | undefined {
+  if (!isNode(node)) return undefined
+  return node.type === 'Literal' ? String(node.value) : nameOf(node)
+}
+
+/** The expression inside `x as const` and `x satisfies T` (the tree keeps no parentheses). */
+function unwrap(node: TreeNode): TreeNode {
+  if (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression') {
+    return unwrap(node.expression as TreeNode)
+  }
+  return node
+}
+
+/** A string literal's value (quotes of any kind, a template without substitutions). */
+function stringValue(node: unknown): string | undefined {
+  if (!isNode(node)) return undefined
+  const literal = unwrap(node)
+  if (literal.type === 'Literal' && typeof literal.value === 'string') return literal.value
+  if (literal.type === 'TemplateLiteral' && (literal.expressions as unknown[]).length === 0) {
+    const [quasi] = literal.quasis as Array<{ value: { cooked: string } }>
+    return quasi.value.cooked
+  }
+  return undefined
+}

@@ -1,0 +1,61 @@
+import { test } from '@japa/runner'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import { moduleFacts, type ModuleFacts } from '#kit/scaffolding/module_facts'
+
+/**
+ * Every TypeScript source of the reference app, the generators' golden files and the kit's own
+ * scaffolding and building blocks: what the generators read, and a wide range of other syntax.
+ */
+async function corpus(): Promise<Array<{ path: string; source: string }>> {
+  const roots = ['modules', 'tests/fixtures/golden', 'app/scaffolding', 'app/building_blocks']
+  const files: Array<{ path: string; source: string }> = []
+  for (const root of roots) {
+    const entries = await readdir(app.makePath(root), { recursive: true, withFileTypes: true })
+    for (const entry of entries) {
+      if (!entry.isFile() || !/\.ts(\.golden)?$/.test(entry.name)) continue
+      const path = join(entry.parentPath, entry.name)
+      files.push({ path, source: await readFile(path, 'utf8') })
+    }
+  }
+  return files
+}
+
+/** Every answer a reader gives about one file. */
+function answers(facts: ModuleFacts, source: string, fileName: string) {
+  return {
+    message: facts.message(source, fileName),
+    validatorFields: facts.validatorFields(source, fileName),
+    handler: facts.handler(source, fileName),
+    endpointRoute: facts.endpointRoute(source, fileName),
+    registration: facts.registration(source, fileName),
+    exports: facts.exports(source, fileName),
+    calls: facts.calls(source, fileName, 'migrate', 'prepareTestDatabases', 'make', 'map'),
+  }
+}
+
+test.group('Module facts: the two readers', () => {
+  test('prettier’s parser and ts-morph answer alike for every source of the corpus', async ({
+    assert,
+  }) => {
+    const syntaxTree = await moduleFacts({ parser: 'prettier' })
+    const tsMorph = await moduleFacts({ parser: 'ts-morph' })
+    const files = await corpus()
+    assert.isAbove(files.length, 300)
+    let read = { messages: 0, validators: 0, routes: 0, registrations: 0 }
+    for (const { path, source } of files) {
+      const fileName = path.replace(/\.golden$/, '')
+      const expected = answers(tsMorph, source, fileName)
+      assert.deepEqual(answers(syntaxTree, source, fileName), expected, path)
+      read = {
+        messages: read.messages + (expected.message ? 1 : 0),
+        validators: read.validators + (expected.validatorFields?.length ? 1 : 0),
+        routes: read.routes + (expected.endpointRoute ? 1 : 0),
+        registrations: read.registrations + (expected.registration ? 1 : 0),
+      }
+    }
+    // The corpus holds files of each kind the generators read, so each answer was compared.
+    for (const [kind, count] of Object.entries(read)) assert.isAbove(count, 3, kind)
+  })
+})
