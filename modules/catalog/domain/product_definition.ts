@@ -1,4 +1,4 @@
-import { defineEntity } from '@pantheon/kit/domain'
+import { defineEntity } from '@pantheon/kit/domain/definition'
 
 /**
  * The shape of Product: read by the scaffolding commands to derive its CRUD commands,
