@@ -35,6 +35,28 @@ export interface HandlerFacts {
   answersNotFound: boolean
 }
 
+/** A call that answers an AppError: its kind (`notFound`, …) and its code when a literal. */
+export interface AppErrorCall {
+  kind: string
+  code?: string
+}
+
+/** The failures a handler answers, from its AppError calls: each code once, in order. */
+export function handlerFacts(calls: Iterable<AppErrorCall>): HandlerFacts {
+  const codes = { notFound: [] as string[], notImplemented: [] as string[] }
+  let answersNotFound = false
+  for (const call of calls) {
+    if (call.kind === 'notFound') answersNotFound = true
+    const found = codes[call.kind as keyof typeof codes] as string[] | undefined
+    if (found && call.code !== undefined && !found.includes(call.code)) found.push(call.code)
+  }
+  return {
+    notFoundCodes: codes.notFound,
+    notImplementedCodes: codes.notImplemented,
+    answersNotFound,
+  }
+}
+
 /** The route an endpoint class declares: `readonly method = 'get'`, `readonly path = '/:id'`. */
 export interface EndpointRoute {
   className: string

@@ -1,5 +1,7 @@
 import {
   ENTITY_NOT_FOUND_HELPERS,
+  handlerFacts,
+  type AppErrorCall,
   type EndpointRoute,
   type ExportFacts,
   type HandlerFacts,
@@ -64,18 +66,7 @@ export class SyntaxTreeFacts implements ModuleFacts {
   }
 
   handler(source: string): HandlerFacts {
-    const codes = { notFound: [] as string[], notImplemented: [] as string[] }
-    let answersNotFound = false
-    for (const call of this.#appErrorCalls(source)) {
-      if (call.kind === 'notFound') answersNotFound = true
-      const found = codes[call.kind as keyof typeof codes] as string[] | undefined
-      if (found && call.code !== undefined && !found.includes(call.code)) found.push(call.code)
-    }
-    return {
-      notFoundCodes: codes.notFound,
-      notImplementedCodes: codes.notImplemented,
-      answersNotFound,
-    }
+    return handlerFacts(this.#appErrorCalls(source))
   }
 
   endpointRoute(source: string): EndpointRoute | undefined {
@@ -170,7 +161,7 @@ export class SyntaxTreeFacts implements ModuleFacts {
    * `AppError.<kind>(code, …)` calls, and the kit's helpers that answer an entity's 404:
    * `entityNotFound('Product', …)` and `storedForChange('Product', …)` are Product.NotFound.
    */
-  #appErrorCalls(source: string): Array<{ kind: string; code?: string }> {
+  #appErrorCalls(source: string): AppErrorCall[] {
     const tree = this.#tree(source)
     const notFoundHelpers = tree.localNames(ENTITY_NOT_FOUND_HELPERS)
     return [...descendants(tree.program)].flatMap((node) => {

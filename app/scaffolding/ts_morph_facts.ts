@@ -1,6 +1,8 @@
 import type { SourceFile } from 'ts-morph'
 import {
   ENTITY_NOT_FOUND_HELPERS,
+  handlerFacts,
+  type AppErrorCall,
   type EndpointRoute,
   type ExportFacts,
   type HandlerFacts,
@@ -60,18 +62,7 @@ export class TsMorphFacts implements ModuleFacts {
 
   /** The AppError failures a handler answers. */
   handler(source: string, fileName: string): HandlerFacts {
-    const codes = { notFound: [] as string[], notImplemented: [] as string[] }
-    let answersNotFound = false
-    for (const call of this.#appErrorCalls(this.#syntax.parse(source, fileName))) {
-      if (call.kind === 'notFound') answersNotFound = true
-      const found = codes[call.kind as keyof typeof codes] as string[] | undefined
-      if (found && call.code !== undefined && !found.includes(call.code)) found.push(call.code)
-    }
-    return {
-      notFoundCodes: codes.notFound,
-      notImplementedCodes: codes.notImplemented,
-      answersNotFound,
-    }
+    return handlerFacts(this.#appErrorCalls(this.#syntax.parse(source, fileName)))
   }
 
   /** The method and path an endpoint file's class declares, when both are string literals. */
@@ -183,7 +174,7 @@ export class TsMorphFacts implements ModuleFacts {
    * `AppError.<kind>(code, …)` calls, and the kit's helpers that answer an entity's 404:
    * `entityNotFound('Product', …)` and `storedForChange('Product', …)` are Product.NotFound.
    */
-  #appErrorCalls(file: SourceFile) {
+  #appErrorCalls(file: SourceFile): AppErrorCall[] {
     const { Node, SyntaxKind } = this.#tsMorph
     const notFoundHelpers = this.#localNames(file, ENTITY_NOT_FOUND_HELPERS)
     return file.getDescendantsOfKind(SyntaxKind.CallExpression).flatMap((call) => {
