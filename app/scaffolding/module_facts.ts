@@ -127,6 +127,8 @@ export function moduleFacts(options: { parser?: FactsParser } = {}): Promise<Mod
   if (!reader) {
     reader = loadReader(options.parser)
     loading.set(key, reader)
+    // A reader that could not load is asked for again next time, not remembered as failed.
+    reader.catch(() => loading.delete(key))
   }
   return reader
 }
@@ -141,10 +143,12 @@ async function loadReader(parser?: FactsParser): Promise<ModuleFacts> {
     }
     if (parser === 'prettier') throw new Error('prettier is not installed')
   }
-  const [{ TsMorphFacts }, tsMorph, { SourceSyntax }] = await Promise.all([
-    import('./ts_morph_facts.js'),
-    import('ts-morph'),
-    import('./source_syntax.js'),
-  ])
-  return new TsMorphFacts(new SourceSyntax(tsMorph))
+  const { loadTsMorphFacts } = await import('./ts_morph_facts.js')
+  const reader = loadTsMorphFacts()
+  if (!reader) {
+    throw new Error(
+      'Reading the module needs prettier or ts-morph: install either as a development dependency'
+    )
+  }
+  return reader
 }

@@ -57,10 +57,11 @@ export function* descendants(node: TreeNode): Generator<TreeNode> {
   for (const child of children(node)) yield* descendants(child)
 }
 
-/** `name` of an identifier or of a member access (`a.name`), else undefined. */
+/** `name` of an identifier or of a member access (`a.name`, `this.#name`), else undefined. */
 export function nameOf(node: unknown): string | undefined {
   if (!isNode(node)) return undefined
   if (node.type === 'Identifier') return node.name as string
+  if (node.type === 'PrivateIdentifier') return `#${node.name as string}`
   if (node.type === 'MemberExpression' && !node.computed) return nameOf(node.property)
   return undefined
 }

@@ -19,22 +19,31 @@ import {
   type TreeNode,
 } from './syntax_tree.js'
 import { SyntaxTreeValidatorSchema } from './syntax_tree_validator_schema.js'
+import { loadTsMorphFacts } from './ts_morph_facts.js'
 
 /**
  * The module facts (module_facts.ts) read from the ESTree syntax tree of prettier's TypeScript
  * parser (syntax_tree.ts). They answer as the ts-morph reader does: a unit test holds both to
  * the same answers over every source of the reference app and the generators' golden files.
+ * Two differences are known. A file with a syntax error (a half-written handler) is refused by
+ * this parser, where ts-morph reads what it can: such a file is read with ts-morph. And this
+ * tree keeps no parentheses, so `(AppError).notFound(…)` reads as `AppError.notFound(…)`, where
+ * ts-morph sees another expression; prettier never writes them there.
  */
 export class SyntaxTreeFacts implements ModuleFacts {
   readonly #parse: ParseTypeScript
-  #last?: { source: string; file: SourceTree }
+  #last?: { source: string; file: SourceTree | Error }
+  #tolerant?: ModuleFacts
 
   constructor(parse: ParseTypeScript) {
     this.#parse = parse
   }
 
-  message(source: string, _fileName: string, className?: string): MessageFacts | undefined {
-    for (const declaration of this.#tree(source).classes) {
+  message(source: string, fileName: string, className?: string): MessageFacts | undefined {
+    const tree = this.#tree(source)
+    if (tree instanceof Error)
+      return this.#unparsed(tree, fileName).message(source, fileName, className)
+    for (const declaration of tree.classes) {
       const name = nameOf(declaration.id)
       if (!name || (className !== undefined && name !== className)) continue
       const base = declaration.superClass
@@ -47,7 +56,7 @@ export class SyntaxTreeFacts implements ModuleFacts {
         (member) =>
           member.static === true &&
           ((member.type === 'MethodDefinition' && member.kind === 'method') ||
-            member.type === 'PropertyDefinition') &&
+            isProperty(member)) &&
           memberName(source, member) === 'fromInput'
       )
       return {
@@ -60,17 +69,22 @@ export class SyntaxTreeFacts implements ModuleFacts {
     return undefined
   }
 
-  validatorFields(source: string): ValidatorField[] | undefined {
+  validatorFields(source: string, fileName: string): ValidatorField[] | undefined {
     const tree = this.#tree(source)
+    if (tree instanceof Error)
+      return this.#unparsed(tree, fileName).validatorFields(source, fileName)
     return new SyntaxTreeValidatorSchema(source, tree.variables).fields(tree.program)
   }
 
-  handler(source: string): HandlerFacts {
-    return handlerFacts(this.#appErrorCalls(source))
+  handler(source: string, fileName: string): HandlerFacts {
+    const tree = this.#tree(source)
+    if (tree instanceof Error) return this.#unparsed(tree, fileName).handler(source, fileName)
+    return handlerFacts(this.#appErrorCalls(source, tree))
   }
 
-  endpointRoute(source: string): EndpointRoute | undefined {
+  endpointRoute(source: string, fileName: string): EndpointRoute | undefined {
     const tree = this.#tree(source)
+    if (tree instanceof Error) return this.#unparsed(tree, fileName).endpointRoute(source, fileName)
     const ordered = [
       ...tree.classes.filter((declaration) => tree.isDefaultExport(declaration)),
       ...tree.classes.filter((declaration) => !tree.isDefaultExport(declaration)),
@@ -78,7 +92,7 @@ export class SyntaxTreeFacts implements ModuleFacts {
     for (const declaration of ordered) {
       const property = (name: string) =>
         members(declaration).find(
-          (member) => member.type === 'PropertyDefinition' && memberName(source, member) === name
+          (member) => isProperty(member) && memberName(source, member) === name
         )?.value
       const method = stringValue(property('method'))
       const path = stringValue(property('path'))
@@ -90,8 +104,9 @@ export class SyntaxTreeFacts implements ModuleFacts {
     return undefined
   }
 
-  registration(source: string): RegistrationFacts | undefined {
+  registration(source: string, fileName: string): RegistrationFacts | undefined {
     const tree = this.#tree(source)
+    if (tree instanceof Error) return this.#unparsed(tree, fileName).registration(source, fileName)
     const declaration = tree.classes.find((candidate) => tree.isDefaultExport(candidate))
     const className = nameOf(declaration?.id)
     if (!declaration || !className) return undefined
@@ -119,8 +134,9 @@ export class SyntaxTreeFacts implements ModuleFacts {
     }
   }
 
-  exports(source: string): ExportFacts {
+  exports(source: string, fileName: string): ExportFacts {
     const tree = this.#tree(source)
+    if (tree instanceof Error) return this.#unparsed(tree, fileName).exports(source, fileName)
     const named = (declarations: TreeNode[]) =>
       declarations
         .filter((declaration) => tree.isExported(declaration) && !tree.isDefaultExport(declaration))
@@ -132,14 +148,20 @@ export class SyntaxTreeFacts implements ModuleFacts {
       functions: named(tree.functions),
       variables: tree.exportedVariables.map((declarator) => {
         const id = declarator.id as TreeNode
-        return nameOf(id) ?? textOf(source, id)
+        const annotation = id.typeAnnotation as TreeNode | undefined
+        // A pattern's range takes in its type annotation: `{ a }: { a: number }` is `{ a }`.
+        const end = annotation ? annotation.range[0] : id.range[1]
+        return nameOf(id) ?? source.slice(id.range[0], end).trimEnd()
       }),
       ...(defaultName ? { defaultClass: defaultName } : {}),
     }
   }
 
-  calls(source: string, _fileName: string, ...names: string[]): boolean {
-    return [...descendants(this.#tree(source).program)].some((node) => {
+  calls(source: string, fileName: string, ...names: string[]): boolean {
+    const tree = this.#tree(source)
+    if (tree instanceof Error)
+      return this.#unparsed(tree, fileName).calls(source, fileName, ...names)
+    return [...descendants(tree.program)].some((node) => {
       if (node.type !== 'CallExpression') return false
       const callee = node.callee as TreeNode
       if (callee.type === 'MemberExpression') {
@@ -149,20 +171,37 @@ export class SyntaxTreeFacts implements ModuleFacts {
     })
   }
 
-  /** Readers ask several questions of one file in a row: the same text is parsed once. */
-  #tree(source: string): SourceTree {
+  /**
+   * The file's tree, or why the parser refused it. Readers ask several questions of one file in
+   * a row: the same text is parsed once.
+   */
+  #tree(source: string): SourceTree | Error {
     if (this.#last?.source !== source) {
-      this.#last = { source, file: new SourceTree(this.#parse(source)) }
+      let file: SourceTree | Error
+      try {
+        file = new SourceTree(this.#parse(source))
+      } catch (error) {
+        file = error instanceof Error ? error : new Error(String(error))
+      }
+      this.#last = { source, file }
     }
     return this.#last.file
+  }
+
+  /** The reader of a file this parser refused: ts-morph's, which reads what it can. */
+  #unparsed(refusal: Error, fileName: string): ModuleFacts {
+    this.#tolerant ??= loadTsMorphFacts()
+    if (!this.#tolerant) {
+      throw new Error(`${fileName} could not be read: ${refusal.message.split('\n')[0]}`)
+    }
+    return this.#tolerant
   }
 
   /**
    * `AppError.<kind>(code, …)` calls, and the kit's helpers that answer an entity's 404:
    * `entityNotFound('Product', …)` and `storedForChange('Product', …)` are Product.NotFound.
    */
-  #appErrorCalls(source: string): AppErrorCall[] {
-    const tree = this.#tree(source)
+  #appErrorCalls(source: string, tree: SourceTree): AppErrorCall[] {
     const notFoundHelpers = tree.localNames(ENTITY_NOT_FOUND_HELPERS)
     return [...descendants(tree.program)].flatMap((node) => {
       if (node.type !== 'CallExpression') return []
@@ -213,6 +252,14 @@ class SourceTree {
       }
       if (declaration.type === 'ClassDeclaration') this.classes.push(declaration)
       if (declaration.type === 'FunctionDeclaration') this.functions.push(declaration)
+      // `declare function f(): void`; an overload's signature, also a TSDeclareFunction, is not.
+      if (declaration.type === 'TSDeclareFunction' && declaration.declare) {
+        this.functions.push(declaration)
+      }
+      if (statement.type === 'TSExportAssignment') {
+        const name = nameOf(statement.expression)
+        if (name) this.#exportedNames.add(name)
+      }
       if (declaration.type === 'VariableDeclaration') {
         for (const declarator of declaration.declarations as TreeNode[]) {
           const name = nameOf(declarator.id)
@@ -258,6 +305,11 @@ function members(declaration: TreeNode): TreeNode[] {
   return (declaration.body as TreeNode).body as TreeNode[]
 }
 
+/** A property declaration, `accessor` ones included (ts-morph lists them as properties too). */
+function isProperty(member: TreeNode): boolean {
+  return member.type === 'PropertyDefinition' || member.type === 'AccessorProperty'
+}
+
 /** A method with a body, or an abstract one: what ts-morph lists as a class's methods. */
 function isMethod(member: TreeNode): boolean {
   if (member.type === 'TSAbstractMethodDefinition') return member.kind === 'method'
@@ -268,7 +320,11 @@ function isMethod(member: TreeNode): boolean {
 /** A member's name as written: `name`, `'quoted'`, `#private`, `[computed]`. */
 function memberName(source: string, member: TreeNode): string {
   const key = member.key as TreeNode
-  if (member.computed) return `[${textOf(source, key)}]`
+  if (member.computed) {
+    // As written, brackets and spaces included: `[ Symbol.iterator ]`.
+    const open = source.lastIndexOf('[', key.range[0])
+    return source.slice(open, source.indexOf(']', key.range[1]) + 1)
+  }
   if (key.type === 'PrivateIdentifier') return `#${key.name as string}`
   return nameOf(key) ?? textOf(source, key)
 }

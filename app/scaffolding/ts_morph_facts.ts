@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import type { SourceFile } from 'ts-morph'
 import {
   ENTITY_NOT_FOUND_HELPERS,
@@ -10,8 +11,23 @@ import {
   type ModuleFacts,
   type RegistrationFacts,
 } from './module_facts.js'
-import type { SourceSyntax, TsMorph } from './source_syntax.js'
+import { SourceSyntax, type TsMorph } from './source_syntax.js'
 import { ValidatorSchema, type ValidatorField } from './validator_schema.js'
+
+/**
+ * The reader, loaded at once (ts-morph is a CommonJS package): for the file prettier's parser
+ * refuses. Undefined when ts-morph is not installed.
+ */
+export function loadTsMorphFacts(): TsMorphFacts | undefined {
+  let tsMorph: TsMorph
+  try {
+    tsMorph = createRequire(import.meta.url)('ts-morph') as TsMorph
+  } catch (error) {
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND') return undefined
+    throw error
+  }
+  return new TsMorphFacts(new SourceSyntax(tsMorph))
+}
 
 /** The module facts (module_facts.ts) read with ts-morph, for an app without prettier. */
 export class TsMorphFacts implements ModuleFacts {
