@@ -11,6 +11,7 @@ import type { RedisTransportSettings } from './messaging_config.js'
 import { withTimeout } from '../resilience/with_timeout.js'
 import { exponentialBackoff } from '../resilience/backoff.js'
 import { StreamRetention } from './redis_stream_retention.js'
+import { StreamAppends } from './redis_stream_appends.js'
 
 /** Waits after failed reads of the stream: 0.2 s, 0.4 s, … at most 5 s. */
 const readBackoff = exponentialBackoff({ firstMs: 200, maxMs: 5_000 })
@@ -69,6 +70,7 @@ export class RedisStreamTransport extends MessageTransport {
   readonly #loops: Promise<void>[] = []
   readonly #declared = new Map<string, Promise<void>>()
   readonly #retention: StreamRetention
+  readonly #appends: StreamAppends
   #running = false
 
   constructor(
@@ -93,6 +95,7 @@ export class RedisStreamTransport extends MessageTransport {
       ...options,
     }
     const { maxLength, hardMaxLength, trimEvery } = this.options
+    this.#appends = new StreamAppends(client)
     this.#retention = new StreamRetention(
       client,
       { maxLength, hardMaxLength, trimEvery },
@@ -124,7 +127,7 @@ export class RedisStreamTransport extends MessageTransport {
     const route = eventRoute(event)
     const stream = this.streamOf(route)
     await this.declareGroups(stream, route)
-    await this.client.xadd(stream, '*', ...entryFields(event))
+    await this.#appends.append(stream, entryFields(event))
   }
 
   /**
@@ -317,7 +320,11 @@ export class RedisStreamTransport extends MessageTransport {
  */
 function entryFields(event: IntegrationEvent<unknown>): string[] {
   const { attributes, data } = toCloudEvent(event)
-  return [...Object.entries(attributes).flat(), DATA_FIELD, data as string]
+  // Built in place: the relay writes one per event, and entries().flat() was a measurable share.
+  const fields: string[] = []
+  for (const name in attributes) fields.push(name, attributes[name])
+  fields.push(DATA_FIELD, data as string)
+  return fields
 }
 
 /**
