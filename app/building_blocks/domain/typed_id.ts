@@ -1,4 +1,5 @@
-import { v7 as uuidv7, validate as isUuid } from 'uuid'
+import { validate as isUuid } from 'uuid'
+import { timeOrderedId } from './time_ordered_id.js'
 
 declare const brand: unique symbol
 
@@ -17,7 +18,7 @@ export function typedIdFactory<TName extends string>(name: TName) {
   return {
     name,
     create(): Id {
-      return uuidv7() as Id
+      return timeOrderedId() as Id
     },
     isValid(value: unknown): value is Id {
       return typeof value === 'string' && isUuid(value)

@@ -67,6 +67,25 @@ test.group('Integration events as CloudEvents', () => {
     assert.equal(data, JSON.stringify(EVENT.payload))
   })
 
+  test('each type and version gets its own source and schema, however often it is written', ({
+    assert,
+  }) => {
+    const written = [EVENT, { ...EVENT, version: 1 }, { ...EVENT, type: 'orders.order_placed' }]
+      .flatMap((event) => [event, event])
+      .map((event) => toCloudEvent(event).attributes)
+    assert.deepEqual(
+      written.map(({ source, dataschema }) => `${source} ${dataschema}`),
+      [
+        '/modules/catalog urn:pantheon:asyncapi:catalog:catalog_product_created_v2',
+        '/modules/catalog urn:pantheon:asyncapi:catalog:catalog_product_created_v2',
+        '/modules/catalog urn:pantheon:asyncapi:catalog:catalog_product_created_v1',
+        '/modules/catalog urn:pantheon:asyncapi:catalog:catalog_product_created_v1',
+        '/modules/orders urn:pantheon:asyncapi:orders:orders_order_placed_v2',
+        '/modules/orders urn:pantheon:asyncapi:orders:orders_order_placed_v2',
+      ]
+    )
+  })
+
   test('the CloudEvents SDK takes what Pantheon writes as a valid event', ({ assert }) => {
     const { attributes, data } = toCloudEvent(EVENT)
     const event = new CloudEvent({ ...attributes, data: JSON.parse(data as string) })

@@ -48,17 +48,40 @@ export function dataSchemaOf(type: string, version: number): string {
   return `urn:pantheon:asyncapi:${publisherOf(type)}:${type.replace(/[^A-Za-z0-9_-]/g, '_')}_v${version}`
 }
 
+/**
+ * `source` and `dataschema` of each type and version seen, which the relay asks for on every
+ * event it publishes (a split and a replace each time). A process publishes a few types; the
+ * bound only guards against rows of unknown types.
+ */
+const typeAttributes = new Map<string, { source: string; dataschema: string }>()
+const MAX_TYPES_REMEMBERED = 1_000
+
+function attributesOfType(type: string, version: number) {
+  const key = `${version} ${type}`
+  let attributes = typeAttributes.get(key)
+  if (!attributes) {
+    if (typeAttributes.size >= MAX_TYPES_REMEMBERED) typeAttributes.clear()
+    attributes = {
+      source: `/modules/${publisherOf(type)}`,
+      dataschema: dataSchemaOf(type, version),
+    }
+    typeAttributes.set(key, attributes)
+  }
+  return attributes
+}
+
 /** The event as CloudEvents attributes and data: what every transport puts on the wire. */
 export function toCloudEvent(event: IntegrationEvent<unknown>): CloudEventMessage {
   const subject = (event.payload as { id?: unknown } | null)?.id
+  const { source, dataschema } = attributesOfType(event.type, event.version)
   const attributes: Record<string, string> = {
     specversion: CLOUDEVENTS_SPEC_VERSION,
     id: event.eventId,
-    source: `/modules/${publisherOf(event.type)}`,
+    source,
     type: event.type,
     time: event.occurredAt,
     datacontenttype: JSON_CONTENT_TYPE,
-    dataschema: dataSchemaOf(event.type, event.version),
+    dataschema,
     ...(typeof subject === 'string' && subject !== '' && { subject }),
     [VERSION_ATTRIBUTE]: String(event.version),
     [CORRELATION_ATTRIBUTE]: event.correlationId,

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid'
+import { timeOrderedId } from '../../domain/time_ordered_id.js'
 import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import { decodeEvent, encodeEvent } from './event_envelope.js'
@@ -93,7 +93,7 @@ export class DeadLetters {
       .insertQuery()
       .table(DEAD_LETTERS_TABLE)
       .insert({
-        id: uuidv7(),
+        id: timeOrderedId(),
         consumer,
         event_id: letter.eventId,
         type: letter.type,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { v7 as uuidv7 } from 'uuid'
+import { timeOrderedId } from '../../domain/time_ordered_id.js'
 import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEventContract } from '../../integration/integration_event.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
@@ -79,7 +79,7 @@ export class Outbox {
     if (!transaction) {
       throw new Error(`${contract.type} can only be published inside a command's unit of work`)
     }
-    const id = uuidv7()
+    const id = timeOrderedId()
     const sharedId = options.cause ? this.#versions.eventIdFor(options.cause, contract, id) : id
     const now = new Date().toISOString()
     // A subscriber of pantheon:outbox.write (the telemetry's span) gives the trace context the
