@@ -1,3 +1,4 @@
+import type { FactsParser } from './module_facts.js'
 import { descendants, isNode, loadTypeScriptParser, nameOf, type TreeNode } from './syntax_tree.js'
 
 /** What adding a repository binding needs to know of a module's registration class. */
@@ -22,15 +23,24 @@ export interface RegistrationSource {
 /**
  * Reads a registration class with the TypeScript parser that prettier brings (a scaffolding
  * command has it loaded to format what it writes), and with ts-morph in an app without
- * prettier: ts-morph loads the whole TypeScript compiler, about a quarter of a second.
+ * prettier: ts-morph loads the whole TypeScript compiler, about a quarter of a second. A file
+ * the parser refuses (a syntax error) is read with ts-morph too, which reads what it can, as
+ * the module's facts are (syntax_tree_facts.ts).
  */
 export async function readRegistrationSource(
   source: string,
   fileName: string,
-  options: { parser?: 'prettier' | 'ts-morph' } = {}
+  options: { parser?: FactsParser } = {}
 ): Promise<RegistrationSource> {
   const parse = options.parser === 'ts-morph' ? undefined : await loadTypeScriptParser()
-  return parse ? fromSyntaxTree(source, parse(source)) : fromTsMorph(source, fileName)
+  if (!parse) return fromTsMorph(source, fileName)
+  let program: TreeNode
+  try {
+    program = parse(source)
+  } catch {
+    return fromTsMorph(source, fileName)
+  }
+  return fromSyntaxTree(source, program)
 }
 
 function fromSyntaxTree(source: string, program: TreeNode): RegistrationSource {

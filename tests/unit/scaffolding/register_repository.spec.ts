@@ -59,6 +59,19 @@ test.group('Registering a repository', () => {
     assert.deepEqual(bound.importedNames, ['PantheonModule', 'OrderRepository', 'Unused'])
   })
 
+  test('a registration class with a syntax error is read as ts-morph reads it, not refused', async ({
+    assert,
+  }) => {
+    const halfWritten = BOUND.replace(
+      'this.app.container.bind(Clock',
+      'this.app.container.bind(Clock,,'
+    )
+    assert.deepEqual(
+      await readRegistrationSource(halfWritten, 'module.ts'),
+      await readRegistrationSource(halfWritten, 'module.ts', { parser: 'ts-morph' })
+    )
+  })
+
   test('binds the repository in an empty registerServices(), with its imports', async ({
     assert,
   }) => {
