@@ -34,19 +34,22 @@ export class StreamAppends {
   #send(): void {
     const queued = this.#queued
     this.#queued = []
-    const pipeline = this.client.pipeline()
-    for (const { stream, fields } of queued) pipeline.xadd(stream, '*', ...fields)
-    pipeline.exec().then(
-      (results) => {
+    const failAll = (error: unknown) => {
+      for (const entry of queued) entry.reject(error)
+    }
+    try {
+      const pipeline = this.client.pipeline()
+      for (const { stream, fields } of queued) pipeline.xadd(stream, '*', ...fields)
+      pipeline.exec().then((results) => {
         queued.forEach((entry, index) => {
           const error = results?.[index]?.[0] ?? (results ? null : new Error('Redis ran nothing'))
           if (error) entry.reject(error)
           else entry.resolve()
         })
-      },
-      (error: unknown) => {
-        for (const entry of queued) entry.reject(error)
-      }
-    )
+      }, failAll)
+    } catch (error) {
+      // Nothing was sent: every publish of the turn fails now rather than at its timeout.
+      failAll(error)
+    }
   }
 }
