@@ -1,29 +1,12 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import { randomUUID } from 'node:crypto'
-import { v7 as uuidv7 } from 'uuid'
 import type { Redis } from 'ioredis'
-import type { IntegrationEvent } from '@pantheon/kit/integration'
+import { anEvent, redisClient } from './transport_harness.js'
 
 /*
  * The relay publishes a whole batch at once: Redis gets it as one pipeline (one write on the
  * socket), and each event still has its own outcome.
  */
-function anEvent(type: string, n: number): IntegrationEvent<unknown> {
-  return {
-    eventId: uuidv7(),
-    type,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-    payload: { id: randomUUID(), n },
-  }
-}
-
-async function redisClient(): Promise<Redis> {
-  const redis = await app.container.make('redis')
-  return (redis.connection('main') as unknown as { ioConnection: Redis }).ioConnection
-}
 
 /** Counts the writes on the client's real socket while `work` runs; the writes still happen. */
 async function countWrites(client: Redis, work: () => Promise<unknown>): Promise<number> {
@@ -64,8 +47,10 @@ test.group('Redis stream appends', (group) => {
   }) => {
     const redis = await transport()
     // The stream's first publish looks up its consumer groups first; then it is only appends.
-    await redis.publish(anEvent('appends.thing_created', 0))
-    const events = Array.from({ length: 50 }, (_, n) => anEvent('appends.thing_created', n + 1))
+    await redis.publish(anEvent('appends.thing_created', { id: randomUUID(), n: 0 }))
+    const events = Array.from({ length: 50 }, (_, n) =>
+      anEvent('appends.thing_created', { id: randomUUID(), n: n + 1 })
+    )
 
     const writes = await countWrites(client, () =>
       Promise.all(events.map((event) => redis.publish(event)))
@@ -85,10 +70,10 @@ test.group('Redis stream appends', (group) => {
     const taken = 'appends.thing_renamed'
     // A plain string where the stream should be: Redis answers WRONGTYPE to that one XADD.
     await client.set(redis.streamOf(taken), 'not a stream')
-    const fine = anEvent('appends.thing_created', 1)
+    const fine = anEvent('appends.thing_created')
 
     const [refused, stored] = await Promise.allSettled([
-      redis.publish(anEvent(taken, 1)),
+      redis.publish(anEvent(taken)),
       redis.publish(fine),
     ])
 

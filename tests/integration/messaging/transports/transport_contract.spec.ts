@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { v7 as uuidv7 } from 'uuid'
 import type { IntegrationEvent } from '@pantheon/kit/integration'
 import {
   INBOX_TABLE,
@@ -11,7 +10,12 @@ import {
   type Subscription,
   TRANSPORT_KINDS,
 } from '@pantheon/kit/messaging'
-import { eventually, transportHarness, type TransportHarness } from './transport_harness.js'
+import {
+  anEvent as harnessEvent,
+  eventually,
+  transportHarness,
+  type TransportHarness,
+} from './transport_harness.js'
 
 /*
  * What every transport promises, checked against each one with the real broker: an event
@@ -23,14 +27,7 @@ const CREATED = 'contract.thing_created'
 const RENAMED = 'contract.thing_renamed'
 
 function anEvent(type = CREATED, payload: unknown = {}): IntegrationEvent<unknown> {
-  return {
-    eventId: uuidv7(),
-    type,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-    payload,
-  }
+  return harnessEvent(type, payload)
 }
 
 /** Counts applied effects per event id; the effect runs through the inbox like a real consumer's. */

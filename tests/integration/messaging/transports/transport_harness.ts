@@ -2,7 +2,21 @@ import { randomUUID } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import type { Redis } from 'ioredis'
 import { connect } from 'amqplib'
+import { v7 as uuidv7 } from 'uuid'
+import type { IntegrationEvent } from '@pantheon/kit/integration'
 import { MemoryTransport, type MessageTransport, type TransportKind } from '@pantheon/kit/messaging'
+
+/** An integration event of `type`, version 1, with new ids. */
+export function anEvent(type: string, payload: unknown = {}): IntegrationEvent<unknown> {
+  return {
+    eventId: uuidv7(),
+    type,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+    payload,
+  }
+}
 
 const RABBITMQ_URL = process.env.RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672'
 
@@ -20,7 +34,8 @@ export interface TransportHarness {
   cleanup(): Promise<void>
 }
 
-async function redisClient(): Promise<Redis> {
+/** The app's own Redis connection, as the transports get it. */
+export async function redisClient(): Promise<Redis> {
   const redis = await app.container.make('redis')
   return (redis.connection('main') as unknown as { ioConnection: Redis }).ioConnection
 }
