@@ -8,5 +8,6 @@ import { enableCompileCache } from 'node:module'
 // starts faster, the scaffolding commands that load the TypeScript compiler most of all.
 enableCompileCache()
 
-await import('@poppinss/ts-exec')
+// The kit's TypeScript loader: ts-exec's compiler, its hooks in-thread (a faster start).
+await import('@pantheon/kit/typescript')
 await import('./bin/console.js')

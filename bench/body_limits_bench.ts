@@ -55,7 +55,7 @@ async function liveLatencyMs(): Promise<number> {
 async function startHost(folder: string) {
   const host = spawn(
     process.execPath,
-    ['--import=@poppinss/ts-exec', join(ROOT, 'bin/server.ts')],
+    ['--import=@pantheon/kit/typescript', join(ROOT, 'bin/server.ts')],
     {
       cwd: ROOT,
       env: {

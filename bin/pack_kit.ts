@@ -11,7 +11,11 @@ import { packKit } from '../app/scaffolding/app_template.js'
 const root = join(import.meta.dirname, '..')
 const destination = resolve(process.argv[2] ?? '.')
 
-execFileSync(process.execPath, ['--import=@poppinss/ts-exec', join(root, 'bin/build_kit.ts')], {
-  stdio: ['ignore', 2, 2],
-})
+execFileSync(
+  process.execPath,
+  ['--import=@pantheon/kit/typescript', join(root, 'bin/build_kit.ts')],
+  {
+    stdio: ['ignore', 2, 2],
+  }
+)
 console.log(join(destination, await packKit(root, destination)))

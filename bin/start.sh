@@ -6,4 +6,4 @@ set -euo pipefail
 source "$(dirname "$0")/setup.sh"
 cd "$pantheon_root"
 export NODE_ENV="${NODE_ENV:-development}"
-exec node --enable-source-maps --import=@poppinss/ts-exec bin/server.ts
+exec node --enable-source-maps --import=@pantheon/kit/typescript bin/server.ts

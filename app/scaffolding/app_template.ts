@@ -225,7 +225,8 @@ async function stagePackage(kitRoot: string): Promise<string> {
 
 /**
  * The package's manifest from the checkout's: there, every export names a source file (as
- * `.js`, which the TypeScript loader and tsc take to the `.ts` beside it), so the reference app
+ * `.js`, which the TypeScript loader and tsc take to the `.ts` beside it; the loader itself as
+ * its `.ts`, which Node strips of its types), so the reference app
  * runs the kit's sources with no build; the package exports the compiled files in dist/ and
  * their declarations. The checkout's `imports` aliases, scripts and knip configuration are its
  * own and stay out.
@@ -234,12 +235,12 @@ function publishedManifest(manifest: Record<string, unknown>): string {
   const exports = manifest.exports as Record<string, string>
   const compiled = Object.fromEntries(
     Object.entries(exports).map(([subpath, target]) =>
-      /^\.\/(app|commands)\/.*\.js$/.test(target)
+      /^\.\/(app|commands)\/.*\.[jt]s$/.test(target)
         ? [
             subpath,
             {
-              types: target.replace(/^\.\//, './dist/').replace(/\.js$/, '.d.ts'),
-              default: target.replace(/^\.\//, './dist/'),
+              types: target.replace(/^\.\//, './dist/').replace(/\.[jt]s$/, '.d.ts'),
+              default: target.replace(/^\.\//, './dist/').replace(/\.ts$/, '.js'),
             },
           ]
         : [subpath, target]

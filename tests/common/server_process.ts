@@ -32,7 +32,7 @@ export async function startServerProcess(
     // A production build has compiled JavaScript only.
     existsSync(join(appRoot, 'bin', 'server.js'))
       ? ['bin/server.js']
-      : ['--import=@poppinss/ts-exec', 'bin/server.ts'],
+      : ['--import=@pantheon/kit/typescript', 'bin/server.ts'],
     { cwd: appRoot, env: { ...process.env, LOG_LEVEL: 'info', ...env } }
   )
   const append = (chunk: Buffer) => {

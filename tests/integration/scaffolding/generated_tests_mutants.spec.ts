@@ -22,13 +22,14 @@ const path = (file: string) => shop.path('modules', 'sales', file)
 
 /**
  * Whether the module's tests pass, with their output. Japa's entry point is started as
- * `node ace test --module sales` starts it, without ace before it: its start and the
- * assembler's index hooks are a quarter of each of the seventeen runs, and prove nothing here.
+ * `node ace test --module sales` starts it (with the kit's TypeScript loader where the assembler
+ * takes ts-exec, the same compiler), without ace before it: its start and the assembler's index
+ * hooks are a quarter of each of the seventeen runs, and prove nothing here.
  */
 async function moduleTests(): Promise<{ passed: boolean; output: string }> {
   try {
     const { stdout } = await inApp(shop.root, process.execPath, [
-      '--import=@poppinss/ts-exec',
+      '--import=@pantheon/kit/typescript',
       'bin/test.ts',
       '--module',
       'sales',

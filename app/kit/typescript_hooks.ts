@@ -1,0 +1,187 @@
+/*
+ * The TypeScript loader of `node ace` and of bin/server.ts in development: the same compiler and
+ * settings as @poppinss/ts-exec (swc, with the options ts-exec derives from tsconfig.json,
+ * through the copies ts-exec itself installed), with Node's hooks registered on the thread that
+ * loads the modules.
+ *
+ * Why not ts-exec itself: it registers its hooks with `module.register`, which runs them on a
+ * worker thread, so every import, of a package's JavaScript as much as of the app's TypeScript,
+ * is a message to that thread and a wait for its answer. `module.registerHooks` (Node 22.15 and
+ * later) runs them in-thread: a start of `node ace` or of the server spends about a third less
+ * processor time (docs/performance.md, "Starting processes"). `node ace serve` and `node ace
+ * test` still start their child processes with ts-exec, as the assembler decides.
+ *
+ * This file is loaded before any TypeScript loader exists: Node strips its types itself, so it
+ * uses types that erase, and imports nothing but Node's own modules.
+ */
+import { createRequire, registerHooks } from 'node:module'
+import type { LoadHookContext, ResolveHookContext } from 'node:module'
+import { extname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+interface SwcError {
+  code?: string
+  message: string
+  filename?: string
+  startLine?: number
+  snippet?: string
+}
+
+type SwcTransform = (
+  source: string,
+  options: Record<string, unknown>
+) => { code: string; map?: string }
+
+// The compiler and the tsconfig reader ts-exec depends on, resolved from ts-exec's own folder:
+// the app has ts-exec (AdonisJS's TypeScript loader), not always these two at its top.
+const fromTsExec = createRequire(import.meta.resolve('@poppinss/ts-exec'))
+const { transformSync } = fromTsExec('@swc/core') as { transformSync: SwcTransform }
+const { getTsconfig } = fromTsExec('get-tsconfig') as {
+  getTsconfig: (searchPath: string) => { config: TsConfig } | null
+}
+
+interface TsConfig {
+  compilerOptions?: {
+    target?: string
+    baseUrl?: string
+    sourceMap?: boolean
+    jsx?: string
+    jsxImportSource?: string
+    emitDecoratorMetadata?: boolean
+    experimentalDecorators?: boolean
+    verbatimModuleSyntax?: boolean
+    useDefineForClassFields?: boolean
+    rewriteRelativeImportExtensions?: boolean
+  }
+}
+
+const tsConfig = getTsconfig(process.env.TS_EXEC_PWD ?? process.cwd())?.config ?? {}
+const compilerOptions = tsConfig.compilerOptions ?? {}
+
+/** ts-exec's translation of tsconfig.json into swc's options, option for option. */
+function swcOptions(): Record<string, unknown> {
+  const target = compilerOptions.target?.toLowerCase()
+  return {
+    sourceMaps: compilerOptions.sourceMap ?? true,
+    jsc: {
+      target: target ? (target === 'es6' ? 'esnext' : target) : 'esnext',
+      baseUrl: compilerOptions.baseUrl,
+      externalHelpers: false,
+      parser: {
+        syntax: 'typescript',
+        tsx: !!compilerOptions.jsx,
+        decorators: true,
+        dynamicImport: true,
+      },
+      transform: {
+        ...(compilerOptions.emitDecoratorMetadata && { decoratorMetadata: true }),
+        ...(compilerOptions.experimentalDecorators && { legacyDecorator: true }),
+        ...(compilerOptions.verbatimModuleSyntax && { verbatimModuleSyntax: true }),
+        ...(compilerOptions.useDefineForClassFields && { useDefineForClassFields: true }),
+        react: {
+          runtime: 'automatic',
+          ...(compilerOptions.jsxImportSource && { importSource: compilerOptions.jsxImportSource }),
+        },
+      },
+      experimental: { keepImportAttributes: true },
+      keepClassNames: true,
+    },
+  }
+}
+
+const SWC_OPTIONS = swcOptions()
+const TYPESCRIPT_FORMATS = new Set(['module-typescript', 'commonjs-typescript'])
+
+const JAVASCRIPT_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.jsx'])
+
+const isTypeScriptFile = (path: string) =>
+  !path.endsWith('.d.ts') && ['.ts', '.tsx', '.mts', '.cts'].includes(extname(path))
+
+const isLocalPath = (specifier: string) =>
+  ['./', '../', '/', 'file:'].some((start) => specifier.startsWith(start))
+
+/**
+ * Sources import each other as `.js` (what tsc emits): a missing `.js` file is looked for as the
+ * `.ts` (then `.tsx`) beside it, `.mjs` as `.mts`, `.cjs` as `.cts`, as ts-exec does.
+ */
+function resolve(
+  specifier: string,
+  context: ResolveHookContext,
+  nextResolve: (specifier: string, context?: ResolveHookContext) => { url: string }
+) {
+  const [path] = specifier.split('?')
+  if (
+    !compilerOptions.rewriteRelativeImportExtensions &&
+    context.parentURL &&
+    isTypeScriptFile(path)
+  ) {
+    throw new Error(
+      `Cannot import "${specifier}" using "${extname(path)}" extension. Enable "compilerOptions.rewriteRelativeImportExtensions" to import TypeScript files`
+    )
+  }
+  try {
+    return nextResolve(specifier, context)
+  } catch (error) {
+    const { code, url } = error as { code?: string; url?: string }
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !url || !isLocalPath(url)) throw error
+    const [urlPath, ...query] = url.split('?')
+    const extension = extname(urlPath)
+    const candidates = JAVASCRIPT_EXTENSIONS.has(extension)
+      ? [extension.replace('js', 'ts'), ...(extension === '.js' ? ['.tsx'] : [])]
+      : []
+    for (const candidate of candidates) {
+      const sibling = `${urlPath.slice(0, -extension.length)}${candidate}`
+      try {
+        return nextResolve(query.length > 0 ? `${sibling}?${query.join('?')}` : sibling, context)
+      } catch {}
+    }
+    throw error
+  }
+}
+
+/** TypeScript sources compiled by swc, with their source map inline; everything else as is. */
+function load(
+  url: string,
+  context: LoadHookContext,
+  nextLoad: (
+    url: string,
+    context?: LoadHookContext
+  ) => { format?: string | null; source?: string | ArrayBuffer | NodeJS.TypedArray }
+) {
+  const { format } = context
+  if (!format || !TYPESCRIPT_FORMATS.has(format)) return nextLoad(url, context)
+  const { source } = nextLoad(url, { ...context, format: 'module' })
+  const text = typeof source === 'string' ? source : Buffer.from(source as ArrayBuffer).toString()
+  let compiled: { code: string; map?: string }
+  try {
+    compiled = transformSync(text, {
+      ...SWC_OPTIONS,
+      filename: fileURLToPath(url),
+      module: { type: format === 'commonjs-typescript' ? 'commonjs' : 'es6' },
+    })
+  } catch (error) {
+    throw compilerError(error as SwcError)
+  }
+  const sourceMap = compiled.map
+    ? `\n\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(compiled.map).toString('base64')}`
+    : ''
+  return {
+    format: format.replace('-typescript', ''),
+    source: `${compiled.code}${sourceMap}\n\n//# sourceURL=${url}`,
+    shortCircuit: true,
+  }
+}
+
+/** swc's error as ts-exec gives it: the file, line and snippet first, a SyntaxError for syntax. */
+function compilerError(error: SwcError): Error {
+  if (error.code === undefined) return error as Error
+  const hints = `${error.filename}:${error.startLine}\n${error.snippet}\n`
+  const wrapped =
+    error.code === 'InvalidSyntax' ? new SyntaxError(error.message) : new Error(error.message)
+  if (error.code === 'UnsupportedSyntax') wrapped.name = 'UnsupportedSyntaxError'
+  wrapped.stack = `${hints}${wrapped.stack}`
+  return wrapped
+}
+
+process.setSourceMapsEnabled(true)
+registerHooks({ resolve, load } as Parameters<typeof registerHooks>[0])
