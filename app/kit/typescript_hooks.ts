@@ -172,14 +172,18 @@ function load(
   }
 }
 
-/** swc's error as ts-exec gives it: the file, line and snippet first, a SyntaxError for syntax. */
+/**
+ * swc's error as ts-exec gives it: a SyntaxError for a syntax error, its message holding the
+ * file, the line and the code around it; the file and line first when swc gives them apart.
+ */
 function compilerError(error: SwcError): Error {
-  if (error.code === undefined) return error as Error
-  const hints = `${error.filename}:${error.startLine}\n${error.snippet}\n`
-  const wrapped =
-    error.code === 'InvalidSyntax' ? new SyntaxError(error.message) : new Error(error.message)
+  const syntax = error.code === 'InvalidSyntax' || /Syntax Error/.test(error.message)
+  // What follows "Caused by:" is swc's own backtrace, of no use to whoever wrote the file.
+  const message = error.message.split(/\n+Caused by:/)[0]
+  const wrapped = syntax ? new SyntaxError(message) : new Error(message)
   if (error.code === 'UnsupportedSyntax') wrapped.name = 'UnsupportedSyntaxError'
-  wrapped.stack = `${hints}${wrapped.stack}`
+  if (error.filename)
+    wrapped.stack = `${error.filename}:${error.startLine}\n${error.snippet}\n${wrapped.stack}`
   return wrapped
 }
 
