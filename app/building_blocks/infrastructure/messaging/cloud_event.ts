@@ -50,22 +50,29 @@ export function dataSchemaOf(type: string, version: number): string {
 
 /**
  * `source` and `dataschema` of each type and version seen, which the relay asks for on every
- * event it publishes (a split and a replace each time). A process publishes a few types; the
- * bound only guards against rows of unknown types.
+ * event it publishes (a split and a replace each time), by type, then version: no key to build
+ * per event. A process publishes a few types; the bound only guards against rows of unknown
+ * types or versions.
  */
-const typeAttributes = new Map<string, { source: string; dataschema: string }>()
-const MAX_TYPES_REMEMBERED = 1_000
+const typeAttributes = new Map<string, Map<number, { source: string; dataschema: string }>>()
+const MAX_REMEMBERED = 1_000
+let remembered = 0
 
 function attributesOfType(type: string, version: number) {
-  const key = `${version} ${type}`
-  let attributes = typeAttributes.get(key)
+  let attributes = typeAttributes.get(type)?.get(version)
   if (!attributes) {
-    if (typeAttributes.size >= MAX_TYPES_REMEMBERED) typeAttributes.clear()
+    if (remembered >= MAX_REMEMBERED) {
+      typeAttributes.clear()
+      remembered = 0
+    }
+    let versions = typeAttributes.get(type)
+    if (!versions) typeAttributes.set(type, (versions = new Map()))
+    remembered++
     attributes = {
       source: `/modules/${publisherOf(type)}`,
       dataschema: dataSchemaOf(type, version),
     }
-    typeAttributes.set(key, attributes)
+    versions.set(version, attributes)
   }
   return attributes
 }

@@ -115,16 +115,16 @@ export class RedisStreamTransport extends MessageTransport {
 
   async publish(event: IntegrationEvent<unknown>): Promise<void> {
     const { publishTimeoutMs } = this.options
+    const route = eventRoute(event)
     await withTimeout(
-      this.append(event),
+      this.append(event, route),
       publishTimeoutMs,
       `Redis did not acknowledge ${event.type} within ${publishTimeoutMs} ms`
     )
-    this.#retention.published(eventRoute(event))
+    this.#retention.published(route)
   }
 
-  private async append(event: IntegrationEvent<unknown>): Promise<void> {
-    const route = eventRoute(event)
+  private async append(event: IntegrationEvent<unknown>, route: string): Promise<void> {
     const stream = this.streamOf(route)
     await this.declareGroups(stream, route)
     await this.#appends.append(stream, entryFields(event))
