@@ -30,9 +30,20 @@ async function subpaths(): Promise<{ specifier: string; source: string }[]> {
     }))
 }
 
+/**
+ * A subpath whose file exports nothing is there for what importing it does
+ * (`@pantheon/kit/typescript` registers the TypeScript loader): it is pinned with no names and
+ * not imported here, where it would change how this process loads the rest.
+ */
+const exportsNothing = async (source: string) => !/^export /m.test(await readFile(source, 'utf8'))
+
 async function exportedNames(): Promise<Record<string, string[]>> {
   const names: Record<string, string[]> = {}
-  for (const { specifier } of await subpaths()) {
+  for (const { specifier, source } of await subpaths()) {
+    if (await exportsNothing(source)) {
+      names[specifier] = []
+      continue
+    }
     const module = (await import(specifier)) as Record<string, unknown>
     names[specifier] = Object.keys(module).sort()
   }
