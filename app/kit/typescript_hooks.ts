@@ -55,8 +55,17 @@ interface TsConfig {
   }
 }
 
-const tsConfig = getTsconfig(process.env.TS_EXEC_PWD ?? process.cwd())?.config ?? {}
-const compilerOptions = tsConfig.compilerOptions ?? {}
+/** What ts-exec compiles with when it finds no tsconfig.json, as compiler options. */
+const TS_EXEC_DEFAULTS: NonNullable<TsConfig['compilerOptions']> = {
+  jsx: 'react-jsx',
+  emitDecoratorMetadata: true,
+  experimentalDecorators: true,
+  verbatimModuleSyntax: true,
+  useDefineForClassFields: true,
+}
+
+const tsConfig = getTsconfig(process.env.TS_EXEC_PWD ?? process.cwd())?.config
+const compilerOptions = tsConfig ? (tsConfig.compilerOptions ?? {}) : TS_EXEC_DEFAULTS
 
 /** ts-exec's translation of tsconfig.json into swc's options, option for option. */
 function swcOptions(): Record<string, unknown> {

@@ -22,11 +22,15 @@ const TSCONFIG = JSON.stringify({
 })
 
 /** Runs `entry` in a folder of these files with the loader; its output, or what it printed failing. */
-async function runWithLoader(files: Record<string, string>, entry: string) {
+async function runWithLoader(
+  files: Record<string, string>,
+  entry: string,
+  tsconfig: string | null = TSCONFIG
+) {
   const folder = await mkdtemp(join(tmpdir(), 'pantheon-loader-'))
   try {
     await writeFile(join(folder, 'package.json'), '{"type":"module"}')
-    await writeFile(join(folder, 'tsconfig.json'), TSCONFIG)
+    if (tsconfig !== null) await writeFile(join(folder, 'tsconfig.json'), tsconfig)
     for (const [name, source] of Object.entries(files)) await writeFile(join(folder, name), source)
     try {
       const { stdout } = await run(process.execPath, [`--import=${LOADER}`, entry], {
@@ -62,6 +66,23 @@ console.log(JSON.stringify({ seen, product: new Product('Lamp').label, row: type
     )
     assert.isTrue(ok, output)
     assert.deepEqual(JSON.parse(output), { seen: ['name'], product: 'LAMP', row: 'function' })
+  })
+
+  test('with no tsconfig.json, compiles as ts-exec does: decorators in the legacy form', async ({
+    assert,
+  }) => {
+    const { ok, output } = await runWithLoader(
+      {
+        'main.ts': `const seen: unknown[] = []
+function column(target: object, key: unknown) { seen.push(key) }
+class Row { @column declare name: string }
+console.log(JSON.stringify({ seen, row: typeof Row }))`,
+      },
+      'main.ts',
+      null
+    )
+    assert.isTrue(ok, output)
+    assert.deepEqual(JSON.parse(output), { seen: ['name'], row: 'function' })
   })
 
   test('an error thrown in TypeScript names its line and column in the .ts source', async ({
