@@ -68,12 +68,15 @@ console.log(JSON.stringify({ seen, product: new Product('Lamp').label, row: type
     assert.deepEqual(JSON.parse(output), { seen: ['name'], product: 'LAMP', row: 'function' })
   })
 
-  test('with no tsconfig.json, compiles as ts-exec does: decorators in the legacy form', async ({
+  test('with no tsconfig.json, compiles as ts-exec does: decorators with their metadata', async ({
     assert,
   }) => {
     const { ok, output } = await runWithLoader(
       {
         'main.ts': `const seen: unknown[] = []
+Object.assign(Reflect, {
+  metadata: (key: string, value: { name: string }) => () => { seen.push(key + ' ' + value.name) },
+})
 function column(target: object, key: unknown) { seen.push(key) }
 class Row { @column declare name: string }
 console.log(JSON.stringify({ seen, row: typeof Row }))`,
@@ -82,7 +85,10 @@ console.log(JSON.stringify({ seen, row: typeof Row }))`,
       null
     )
     assert.isTrue(ok, output)
-    assert.deepEqual(JSON.parse(output), { seen: ['name'], row: 'function' })
+    assert.deepEqual(JSON.parse(output), {
+      seen: ['design:type String', 'name'],
+      row: 'function',
+    })
   })
 
   test('an error thrown in TypeScript names its line and column in the .ts source', async ({
