@@ -148,7 +148,7 @@ function resolve(
   }
 }
 
-/** TypeScript sources compiled by swc, with their source map inline; everything else as is. */
+/** TypeScript, TSX and JSX sources compiled by swc, their source map inline; the rest as is. */
 function load(
   url: string,
   context: LoadHookContext,
@@ -158,7 +158,9 @@ function load(
   ) => { format?: string | null; source?: string | ArrayBuffer | NodeJS.TypedArray }
 ) {
   const { format } = context
-  if (!format || !TYPESCRIPT_FORMATS.has(format)) return nextLoad(url, context)
+  const typescript = format ? TYPESCRIPT_FORMATS.has(format) : false
+  // Node gives .tsx and .jsx files no format of their own: ts-exec compiles them as modules.
+  if (!typescript && !url.endsWith('.tsx') && !url.endsWith('.jsx')) return nextLoad(url, context)
   const { source } = nextLoad(url, { ...context, format: 'module' })
   const text = typeof source === 'string' ? source : Buffer.from(source as ArrayBuffer).toString()
   let compiled: { code: string; map?: string }
@@ -175,7 +177,7 @@ function load(
     ? `\n\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(compiled.map).toString('base64')}`
     : ''
   return {
-    format: format.replace('-typescript', ''),
+    format: typescript ? format!.replace('-typescript', '') : 'module',
     source: `${compiled.code}${sourceMap}\n\n//# sourceURL=${url}`,
     shortCircuit: true,
   }

@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 
@@ -31,7 +31,10 @@ async function runWithLoader(
   try {
     await writeFile(join(folder, 'package.json'), '{"type":"module"}')
     if (tsconfig !== null) await writeFile(join(folder, 'tsconfig.json'), tsconfig)
-    for (const [name, source] of Object.entries(files)) await writeFile(join(folder, name), source)
+    for (const [name, source] of Object.entries(files)) {
+      await mkdir(dirname(join(folder, name)), { recursive: true })
+      await writeFile(join(folder, name), source)
+    }
     try {
       const { stdout } = await run(process.execPath, [`--import=${LOADER}`, entry], {
         cwd: folder,
@@ -88,6 +91,28 @@ console.log(JSON.stringify({ seen, row: typeof Row }))`,
     assert.deepEqual(JSON.parse(output), {
       seen: ['design:type String', 'name'],
       row: 'function',
+    })
+  })
+
+  test('.tsx files are compiled with the JSX runtime tsconfig.json names', async ({ assert }) => {
+    const { ok, output } = await runWithLoader(
+      {
+        'main.ts': `import { view } from './view.js'\nconsole.log(JSON.stringify(view('Lamp')))\n`,
+        'view.tsx': `export const view = (name: string) => <p title={name}>on sale</p>\n`,
+        'node_modules/tiny-jsx/package.json': JSON.stringify({
+          name: 'tiny-jsx',
+          type: 'module',
+          exports: { './jsx-runtime': './jsx_runtime.js' },
+        }),
+        'node_modules/tiny-jsx/jsx_runtime.js': `export const jsx = (tag, props) => ({ tag, props })\nexport const jsxs = jsx\n`,
+      },
+      'main.ts',
+      JSON.stringify({ compilerOptions: { jsx: 'react-jsx', jsxImportSource: 'tiny-jsx' } })
+    )
+    assert.isTrue(ok, output)
+    assert.deepEqual(JSON.parse(output), {
+      tag: 'p',
+      props: { title: 'Lamp', children: 'on sale' },
     })
   })
 
