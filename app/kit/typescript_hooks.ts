@@ -12,7 +12,8 @@
  * test` still start their child processes with ts-exec, as the assembler decides.
  *
  * This file is loaded before any TypeScript loader exists: Node strips its types itself, so it
- * uses types that erase, and imports nothing but Node's own modules.
+ * uses types that erase, and imports nothing but Node's own modules (swc and get-tsconfig are
+ * required when it loads, from ts-exec's folder).
  */
 import { createRequire, registerHooks } from 'node:module'
 import type { LoadHookContext, ResolveHookContext } from 'node:module'
