@@ -105,10 +105,6 @@ test.group('Authentication from init --auth', (group) => {
     NODE_ENV: 'development',
     DB_CONNECTION: 'sqlite',
     SQLITE_FILENAME: 'tmp/db.sqlite3',
-    // A first registration hashes a password and loads its module's code on a server at this
-    // lane's low priority beside three busy lanes: once over the default 10 s (503
-    // Handler.Timeout). No test here is about the handler's deadline.
-    HANDLER_TIMEOUT_MS: '60000',
   }
 
   group.setup(async () => {
