@@ -7,8 +7,9 @@
  * - off: this checkout with no OTLP endpoint (what every app gets by default);
  * - on: this checkout exporting traces and metrics to an OTLP/HTTP sink in this process.
  *
- * Each is started from TypeScript the same way (the kit's loader), on SQLite and the memory transport, so
- * the differences are the code's. The goal: `off` within 2% of `before`.
+ * Each is started from TypeScript the same way (ts-exec, which an older checkout has too; it
+ * has no @pantheon/kit/typescript), on SQLite and the memory transport, so the differences are
+ * the code's. The goal: `off` within 2% of `before`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:http'
@@ -60,7 +61,7 @@ function unpackBaseline(): { root: string; commit: string } {
   const root = mkdtempSync(join(tmpdir(), 'pantheon-before-telemetry-'))
   execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${root}`], { cwd: ROOT })
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir')
-  execFileSync(process.execPath, ['--import=@pantheon/kit/typescript', 'bin/build_kit.ts'], {
+  execFileSync(process.execPath, ['--import=@poppinss/ts-exec', 'bin/build_kit.ts'], {
     cwd: root,
     stdio: 'ignore',
   })
@@ -82,7 +83,7 @@ async function startApp(root: string, port: number, mode: Mode): Promise<ChildPr
   const sqlite = join(tmpdir(), `pantheon-telemetry-bench-${mode}.sqlite3`)
   rmSync(sqlite, { force: true })
   const [command, args] = pinned(SERVER_CPU, process.execPath, [
-    '--import=@pantheon/kit/typescript',
+    '--import=@poppinss/ts-exec',
     'bin/server.ts',
   ])
   const child = spawn(command, args, {
