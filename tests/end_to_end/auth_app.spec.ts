@@ -131,6 +131,7 @@ test.group('Authentication from init --auth', (group) => {
     assert.match(output, /Tests\s+(\d+) passed \(\1\)/)
     assert.include(output, 'five wrong passwords hold the account back from this address')
     assert.include(output, 'an expired access token is refused at once')
+    assert.include(output, 'a password is hashed, and checked, before any transaction opens')
     assert.include(output, 'answers 403 to a caller without catalog.products.create')
   }).timeout(600_000)
 

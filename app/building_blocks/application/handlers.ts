@@ -1,9 +1,19 @@
 import type { Command, MessageClass, Query, ResultOf } from './messages.js'
 import type { Result } from './result.js'
 
-/** Handles exactly one command class, named by the static `handles` of the implementing class. */
-export interface CommandHandler<TCommand extends Command<unknown>> {
-  handle(command: TCommand): Promise<Result<ResultOf<TCommand>>>
+/**
+ * Handles exactly one command class, named by the static `handles` of the implementing class.
+ *
+ * `prepare`, when a handler has one, runs after validation and before the module's unit of work
+ * opens its transaction. Work that is slow and writes nothing (hashing a password, asking another
+ * service) belongs there: inside the transaction it would hold the database's one SQLite
+ * connection, or leave a PostgreSQL session idle in its transaction, for as long as it takes. A
+ * failure it returns is the command's answer and no transaction opens; what it succeeds with is
+ * `handle`'s second argument. It has the handler's timeout of its own.
+ */
+export interface CommandHandler<TCommand extends Command<unknown>, TPrepared = void> {
+  prepare?(command: TCommand): Promise<Result<TPrepared>>
+  handle(command: TCommand, prepared: TPrepared): Promise<Result<ResultOf<TCommand>>>
 }
 
 /** Handles exactly one query class, named by the static `handles` of the implementing class. */

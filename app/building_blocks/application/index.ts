@@ -20,6 +20,11 @@ export { ExceptionGuardBehavior } from './pipeline/exception_guard_behavior.js'
 export { FixedDeadlines } from './pipeline/fixed_deadlines.js'
 export { LoggingBehavior } from './pipeline/logging_behavior.js'
 export type { PipelineBehavior } from './pipeline/pipeline_behavior.js'
+export {
+  hasPreparation,
+  PreparationBehavior,
+  type PreparingHandler,
+} from './pipeline/preparation_behavior.js'
 export { isTimeout, type LateOutcome, TimeoutBehavior } from './pipeline/timeout_behavior.js'
 export { UnitOfWorkBehavior } from './pipeline/unit_of_work_behavior.js'
 export { ValidationBehavior } from './pipeline/validation_behavior.js'

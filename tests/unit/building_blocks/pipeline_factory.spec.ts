@@ -7,6 +7,10 @@ import {
   LoggingBehavior,
   Mediator,
   Query,
+  AppError,
+  type CommandHandler,
+  failure,
+  PreparationBehavior,
   type Result,
   success,
   TimeoutBehavior,
@@ -34,6 +38,49 @@ function recordingUnitOfWork(outcomes: string[]): UnitOfWork {
     },
     track() {},
   }
+}
+
+/** A handler whose `prepare` takes `prepareMs` and answers `prepared`, recording each step. */
+function preparingHandler(
+  steps: string[],
+  prepared: Result<string>,
+  prepareMs = 0
+): CommandHandler<RenameShelf, string> {
+  return {
+    async prepare(command) {
+      await new Promise((resolve) => setTimeout(resolve, prepareMs))
+      steps.push(`prepare ${command.name}`)
+      return prepared
+    },
+    async handle(command, label) {
+      steps.push(`handle ${command.name} with ${label}`)
+      return success(`${label}: ${command.name}`)
+    },
+  }
+}
+
+/** Registers RenameShelf with `handler` as a module does: its preparation before the unit. */
+function commandWithPreparation(
+  handler: CommandHandler<RenameShelf, string>,
+  steps: string[],
+  handlerTimeoutMs = 1000
+): Mediator {
+  const pipelines = factory({ handlerTimeoutMs })
+  const preparation = pipelines.preparationOf(handler)!
+  const unitOfWork: UnitOfWork = {
+    async run<T>(work: () => Promise<Result<T>>) {
+      steps.push('open the unit of work')
+      return work()
+    },
+    track() {},
+  }
+  const mediator = new Mediator()
+  mediator.register({
+    message: RenameShelf,
+    handler: preparation.handler,
+    behaviors: pipelines.forCommand(unitOfWork, undefined, preparation),
+  })
+  return mediator
 }
 
 function factory(options: { handlerTimeoutMs?: number; infos?: Array<[object, string]> } = {}) {
@@ -66,6 +113,64 @@ test.group('Pipeline factory', () => {
       LoggingBehavior,
       TimeoutBehavior,
     ])
+  })
+
+  test('puts the preparation of a handler after validation and before the unit of work', ({
+    assert,
+  }) => {
+    const validator = defineCommandValidator(RenameShelf, vine.create({ name: vine.string() }))
+    const pipelines = factory()
+    const preparation = pipelines.preparationOf(preparingHandler([], success('label')))
+
+    assert.instanceOf(preparation, PreparationBehavior)
+    assert.deepEqual(kinds(pipelines.forCommand(recordingUnitOfWork([]), validator, preparation)), [
+      ExceptionGuardBehavior,
+      LoggingBehavior,
+      ValidationBehavior,
+      PreparationBehavior,
+      UnitOfWorkBehavior,
+      TimeoutBehavior,
+    ])
+    assert.isUndefined(pipelines.preparationOf({ handle: async () => success('no prepare') }))
+  })
+
+  test('prepare runs before the unit of work opens, and the handler gets what it made', async ({
+    assert,
+  }) => {
+    const steps: string[] = []
+    const mediator = commandWithPreparation(preparingHandler(steps, success('hashed')), steps)
+
+    const result = await mediator.send(new RenameShelf('Poetry'))
+
+    assert.deepEqual(result, success('hashed: Poetry'))
+    assert.deepEqual(steps, [
+      'prepare Poetry',
+      'open the unit of work',
+      'handle Poetry with hashed',
+    ])
+  })
+
+  test('a failure from prepare is the answer, and no unit of work opens', async ({ assert }) => {
+    const steps: string[] = []
+    const refused = failure(AppError.forbidden('Shelf.Closed', 'Shelves are closed'))
+    const mediator = commandWithPreparation(preparingHandler(steps, refused), steps)
+
+    assert.deepEqual(await mediator.send(new RenameShelf('Poetry')), refused)
+    assert.deepEqual(steps, ['prepare Poetry'])
+  })
+
+  test('a prepare that outlives the timeout answers Handler.Timeout, with no unit of work', async ({
+    assert,
+  }) => {
+    const steps: string[] = []
+    const slow = preparingHandler(steps, success('hashed'), 200)
+    const mediator = commandWithPreparation(slow, steps, 20)
+
+    const result = await mediator.send(new RenameShelf('Poetry'))
+    await new Promise((resolve) => setTimeout(resolve, 250))
+
+    assert.equal(result.ok ? '' : result.error.code, 'Handler.Timeout')
+    assert.deepEqual(steps, ['prepare Poetry'])
   })
 
   test('gives handlers 10 seconds unless told otherwise', ({ assert }) => {

@@ -163,13 +163,21 @@ export abstract class PantheonModule {
     const catalog = readMessageCatalog(this.index)
     for (const [message, handlerClass] of catalog.handlers) {
       const handler = await this.app.container.make(handlerClass)
-      const behaviors =
-        message.prototype instanceof Command
-          ? pipelines.forCommand(this.unitOfWork, catalog.validators.get(message))
-          : pipelines.forQuery()
-      const kind = message.prototype instanceof Command ? 'command' : 'query'
-      const observed = new MediatorChannelBehavior(this.name, message.name, kind)
-      mediator.register({ message, handler, behaviors: [observed, ...behaviors] })
+      const isCommand = message.prototype instanceof Command
+      const preparation = isCommand ? pipelines.preparationOf(handler) : undefined
+      const behaviors = isCommand
+        ? pipelines.forCommand(this.unitOfWork, catalog.validators.get(message), preparation)
+        : pipelines.forQuery()
+      const observed = new MediatorChannelBehavior(
+        this.name,
+        message.name,
+        isCommand ? 'command' : 'query'
+      )
+      mediator.register({
+        message,
+        handler: preparation?.handler ?? handler,
+        behaviors: [observed, ...behaviors],
+      })
     }
   }
 

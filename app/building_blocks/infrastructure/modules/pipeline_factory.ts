@@ -11,6 +11,10 @@ import {
 } from '../../application/pipeline/logging_behavior.js'
 import type { PipelineBehavior } from '../../application/pipeline/pipeline_behavior.js'
 import {
+  hasPreparation,
+  PreparationBehavior,
+} from '../../application/pipeline/preparation_behavior.js'
+import {
   DEFAULT_HANDLER_TIMEOUT_MS,
   TimeoutBehavior,
 } from '../../application/pipeline/timeout_behavior.js'
@@ -19,10 +23,12 @@ import { ValidationBehavior } from '../../application/pipeline/validation_behavi
 
 /**
  * Builds the pipeline of each message, in the documented order:
- * exception guard → logging → validation → unit of work → timeout → handler.
- * The guard, logging and timeout steps are shared by every message; validation and the unit of
- * work are per command (queries only read, so they get neither). The timeout sits inside the
- * unit of work so that a handler answered with a timeout can never have its work committed.
+ * exception guard → logging → validation → preparation → unit of work → timeout → handler.
+ * The guard, logging and timeout steps are shared by every message; validation, preparation and
+ * the unit of work are per command (queries only read, so they get none). The timeout sits
+ * inside the unit of work so that a handler answered with a timeout can never have its work
+ * committed. Preparation (a handler's `prepare`) runs before the transaction opens, within a
+ * timeout of its own.
  */
 export class PipelineFactory {
   readonly #outer: readonly PipelineBehavior[]
@@ -52,9 +58,25 @@ export class PipelineFactory {
     })
   }
 
-  forCommand(unitOfWork: UnitOfWork, validator?: CommandValidator): PipelineBehavior[] {
+  forCommand(
+    unitOfWork: UnitOfWork,
+    validator?: CommandValidator,
+    preparation?: PreparationBehavior
+  ): PipelineBehavior[] {
     const validation = validator ? [new ValidationBehavior(validator)] : []
-    return [...this.#outer, ...validation, new UnitOfWorkBehavior(unitOfWork), this.#timeout]
+    const prepared = preparation ? [preparation] : []
+    return [
+      ...this.#outer,
+      ...validation,
+      ...prepared,
+      new UnitOfWorkBehavior(unitOfWork),
+      this.#timeout,
+    ]
+  }
+
+  /** The preparation step of a command handler that has `prepare`; undefined for any other. */
+  preparationOf(handler: object): PreparationBehavior | undefined {
+    return hasPreparation(handler) ? new PreparationBehavior(handler, this.#timeout) : undefined
   }
 
   forQuery(): PipelineBehavior[] {

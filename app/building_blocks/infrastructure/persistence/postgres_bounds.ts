@@ -34,10 +34,10 @@ export const DEFAULT_POSTGRES_BOUNDS: PostgresBounds = {
  * The tests' bounds: a database that cannot be reached fails as fast as in production, while a
  * statement and a transaction get room for a busy machine. A test suite shares its cores with
  * whatever else a laptop or a CI runner does, and a transaction left idle while the CPU was
- * taken (a password hashed inside a command, say) must not turn into a 503 there. Waiting for a
- * pooled connection gets as long as one may be held (`serverMs`) and a little more, or a
- * connection held within its bounds would fail whoever waits behind it. Still below the
- * handler's 10 s timeout, so a request never waits unbounded.
+ * taken (its statements spread out by other processes' work) must not turn into a 503 there.
+ * Waiting for a pooled connection gets as long as one may be held (`serverMs`) and a little
+ * more, or a connection held within its bounds would fail whoever waits behind it. Still below
+ * the handler's 10 s timeout, so a request never waits unbounded.
  */
 const TEST_POSTGRES_BOUNDS: PostgresBounds = {
   connectMs: 2000,
