@@ -174,16 +174,9 @@ export default class PantheonProvider {
       }
       return transport
     })
-    container.singleton(OutboxRelay, async (resolver) => {
-      const relay = await this.relayOf(undefined)
-      const outbox = await resolver.make(Outbox)
-      const db: Database = await resolver.make('lucid.db')
-      outbox.onCommit(
-        () => relay.wake(),
-        (connection) => connection === db.primaryConnectionName && relay.running
-      )
-      return relay
-    })
+    // The default database's relay; OutboxRelays holds it with the others and has the outbox
+    // wake whichever relay a commit concerns.
+    container.singleton(OutboxRelay, () => this.relayOf(undefined))
     container.singleton(OutboxRelays, async (resolver) => {
       const db: Database = await resolver.make('lucid.db')
       const relays = new Map([[db.primaryConnectionName, await resolver.make(OutboxRelay)]])
