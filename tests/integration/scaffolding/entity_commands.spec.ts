@@ -715,6 +715,52 @@ test.group('add-command, add-query and add-endpoint', (group) => {
     assert.isTrue(existsSync(path('tests/integration/create_product_endpoint.spec.ts')))
   })
 
+  test('the starter test of an endpoint for a use case of its own is as prettier lays it out, at any route length', async ({
+    assert,
+  }) => {
+    await shop.run(AddCommand, ['ShipThing', '--module', MODULE, '--result-type', 'void'])
+    await shop.run(AddQuery, ['FindThing', '--module', MODULE, '--result-type', 'string'])
+    const prettier = await import('prettier')
+    const preset = '@adonisjs/prettier-config'
+    const { default: config } = (await import(preset)) as { default: object }
+    const widths = new Set<number>()
+    // Routes from short to past the print width: the test's longest line crosses 100 columns.
+    for (let length = 24; length <= 40; length += 2) {
+      const segment = 'r'.repeat(length)
+      for (const [method, route, useCase] of [
+        ['POST', `/${segment}`, ['--command', 'ShipThing']],
+        ['GET', `/${segment}/:id`, ['--query', 'FindThing']],
+      ] as const) {
+        const name = `${method === 'POST' ? 'Ship' : 'Find'}Thing${length}`
+        const { exitCode, output } = await shop.run(AddEndpoint, [
+          name,
+          '--module',
+          MODULE,
+          '--method',
+          method,
+          '--route',
+          route,
+          ...useCase,
+        ])
+        assert.equal(exitCode, 0, output)
+        const file = path(
+          `tests/integration/${method === 'POST' ? 'ship' : 'find'}_thing${length}_endpoint.spec.ts`
+        )
+        const text = await readFile(file, 'utf8')
+        assert.equal(text, await prettier.format(text, { ...config, filepath: file }))
+        widths.add(Math.max(...text.split('\n').map((line) => line.length)))
+      }
+    }
+    assert.isTrue(
+      [99, 100].some((width) => widths.has(width)),
+      [...widths].join(', ')
+    )
+    assert.isTrue(
+      [...widths].some((width) => width > 100),
+      [...widths].join(', ')
+    )
+  })
+
   test('add-endpoint documents the body, the DTO from the entity definition and 404', async ({
     assert,
   }) => {
