@@ -1,5 +1,6 @@
 import type { FilePlan } from './file_plan.js'
 import { asGenerated } from './generated_files.js'
+import { readKitRegistration } from './kit_registration_text.js'
 import type { ModuleTarget } from './module_target.js'
 import { readRegistrationSource } from './registration_source.js'
 import { ScaffoldError } from './scaffold_error.js'
@@ -24,8 +25,9 @@ export async function planRepositoryBinding(
   binding: RepositoryBinding
 ): Promise<void> {
   const file = module.registrationFile
-  await plan.edit(file, (source) => registerRepository(source, file, binding), {
-    houseStyle: await asGenerated(module.root, file),
+  const generated = await asGenerated(module.root, file)
+  await plan.edit(file, (source) => registerRepository(source, file, binding, generated), {
+    houseStyle: generated,
     recorded: true,
   })
 }
@@ -38,9 +40,13 @@ export async function planRepositoryBinding(
 export async function registerRepository(
   source: string,
   fileName: string,
-  binding: RepositoryBinding
+  binding: RepositoryBinding,
+  /** Whether this text is the kit's, unedited: then its lines are read without a parser. */
+  asGenerated: (text: string) => boolean = () => false
 ): Promise<string> {
-  const read = await readRegistrationSource(source, fileName)
+  const read =
+    (asGenerated(source) ? readKitRegistration(source) : undefined) ??
+    (await readRegistrationSource(source, fileName))
   const method = read.method
   if (!method) {
     throw new ScaffoldError(

@@ -1,9 +1,13 @@
 import { test } from '@japa/runner'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import * as prettier from 'prettier'
 import { FilePlan } from '#kit/scaffolding/file_plan'
 import { contentHash, serializeGeneratedFiles } from '#kit/scaffolding/generated_files'
+import { readKitRegistration } from '#kit/scaffolding/kit_registration_text'
 import { planRepositoryBinding, registerRepository } from '#kit/scaffolding/register_repository'
 import { readRegistrationSource } from '#kit/scaffolding/registration_source'
 
@@ -57,6 +61,67 @@ test.group('Registering a repository', () => {
     const bound = await readRegistrationSource(BOUND, 'module.ts')
     assert.deepEqual(bound.method?.boundTokens, ['OrderRepository', 'Audit'])
     assert.deepEqual(bound.importedNames, ['PantheonModule', 'OrderRepository', 'Unused'])
+  })
+
+  test('the lines of a registration class as the kit writes it read as the parser reads them', async ({
+    assert,
+  }) => {
+    const preset = '@adonisjs/prettier-config'
+    const { default: config } = (await import(preset)) as { default: object }
+    const kitLayout = (source: string) =>
+      prettier.format(source, { ...config, parser: 'typescript' })
+    // As add-module writes it, then bound to repositories of short and long names one by one:
+    // a binding too long for one line is wrapped by prettier, as add-entity's plan does.
+    let source = await kitLayout(
+      EMPTY.replace(
+        "import { PantheonModule } from '@pantheon/kit/modules'\n",
+        "import { PantheonModule } from '@pantheon/kit/modules'\nimport catalogIndex from './catalog_index.js'\n"
+      ).replace('export default', '/** The module. */\nexport default')
+    )
+    const sources = [source]
+    for (const name of ['Shelf', 'Book', 'AVeryLongNameForAnEntityOfThisCatalogue', 'Pen']) {
+      source = await kitLayout(
+        await registerRepository(source, 'catalog_module.ts', {
+          token: `${name}Repository`,
+          tokenImport: `../domain/${name.toLowerCase()}_repository.js`,
+          implementation: `Lucid${name}Repository`,
+          implementationImport: `./persistence/lucid_${name.toLowerCase()}_repository.js`,
+        })
+      )
+      sources.push(source)
+    }
+    assert.match(source, /singleton\(\n\s+AVeryLong/, 'one binding is wrapped')
+    for (const text of sources) {
+      const read = readKitRegistration(text)
+      assert.isDefined(read, text)
+      assert.deepEqual(read, await readRegistrationSource(text, 'catalog_module.ts'), text)
+    }
+    assert.deepEqual(readKitRegistration(source)?.method?.boundTokens, [
+      'ShelfRepository',
+      'BookRepository',
+      'AVeryLongNameForAnEntityOfThisCatalogueRepository',
+      'PenRepository',
+    ])
+
+    // The reference app's Orders module, as the kit wrote it (Catalog's was edited by hand).
+    const orders = app.makePath('modules', 'orders', 'infrastructure', 'orders_module.ts')
+    const text = await readFile(orders, 'utf8')
+    assert.isDefined(readKitRegistration(text))
+    assert.deepEqual(readKitRegistration(text), await readRegistrationSource(text, orders))
+
+    // Any other layout is left to the parser.
+    const bound = source.replace(
+      '  }\n}',
+      '    this.app.container.bind(Clock, () => new Clock())\n  }\n}'
+    )
+    const commented = source.replace(
+      '    this.app.container.singleton(ShelfRepository',
+      '    // Shelves first.\n    this.app.container.singleton(ShelfRepository'
+    )
+    const lateImport = `${source}import { Late } from './late.js'\n`
+    for (const text of [BOUND, bound, commented, lateImport, 'export const a = 1\n', '']) {
+      assert.isUndefined(readKitRegistration(text), text)
+    }
   })
 
   test('a registration class with a syntax error is read as ts-morph reads it, not refused', async ({
