@@ -42,10 +42,10 @@ export async function registerRepository(
   fileName: string,
   binding: RepositoryBinding,
   /** Whether this text is the kit's, unedited: then its lines are read without a parser. */
-  asGenerated: (text: string) => boolean = () => false
+  isKitText: (text: string) => boolean = () => false
 ): Promise<string> {
   const read =
-    (asGenerated(source) ? readKitRegistration(source) : undefined) ??
+    (isKitText(source) ? readKitRegistration(source) : undefined) ??
     (await readRegistrationSource(source, fileName))
   const method = read.method
   if (!method) {

@@ -105,9 +105,12 @@ test.group('Registering a repository', () => {
 
     // The reference app's Orders module, as the kit wrote it (Catalog's was edited by hand).
     const orders = app.makePath('modules', 'orders', 'infrastructure', 'orders_module.ts')
-    const text = await readFile(orders, 'utf8')
-    assert.isDefined(readKitRegistration(text))
-    assert.deepEqual(readKitRegistration(text), await readRegistrationSource(text, orders))
+    const ordersText = await readFile(orders, 'utf8')
+    assert.isDefined(readKitRegistration(ordersText))
+    assert.deepEqual(
+      readKitRegistration(ordersText),
+      await readRegistrationSource(ordersText, orders)
+    )
 
     // Any other layout is left to the parser.
     const bound = source.replace(
