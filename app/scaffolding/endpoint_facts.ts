@@ -28,6 +28,19 @@ async function knownUseCases(folder: string, kind: 'command' | 'query'): Promise
 }
 
 /**
+ * Whether an endpoint file's text could declare the route `route` (its params named anyhow):
+ * the path, a string literal, then holds each of the route's fixed segments as written. Only
+ * such files are parsed for their route: add-endpoint reads the routes to refuse a second
+ * endpoint on one, and parsing every endpoint of a module grew the command with the module.
+ * A file that writes a character as an escape (`\u`, `\x`) is parsed all the same.
+ */
+export function couldServe(text: string, route: string): boolean {
+  if (/\\[ux]/.test(text)) return true
+  const fixed = route.split('/').filter((segment) => segment !== '' && !segment.startsWith(':'))
+  return fixed.every((segment) => text.includes(segment))
+}
+
+/**
  * Everything add-endpoint decides from, read from the app through the module facts reader: the
  * use case's message, validator and handler, the endpoints already in the folder, the entity
  * definitions and whether the app's tests migrate. Nothing is decided here (see endpoint_plan.ts).
@@ -60,7 +73,8 @@ export async function readEndpointFacts(input: {
   const endpoints = await Promise.all(
     endpointFiles.map(async (fileName) => {
       const path = join(folder, fileName)
-      const route = facts.endpointRoute(await readFile(path, 'utf8'), path)
+      const text = await readFile(path, 'utf8')
+      const route = couldServe(text, options.route) ? facts.endpointRoute(text, path) : undefined
       return { fileName, path: relative(appRoot, path), ...(route ? { route } : {}) }
     })
   )

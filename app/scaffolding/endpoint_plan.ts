@@ -56,7 +56,10 @@ export interface EndpointFacts {
   validator?: { fields?: ValidatorField[] }
   handler: HandlerFacts
   entities: EntityDefinition[]
-  /** The endpoint files of the folder the endpoint goes into, with the route each declares. */
+  /**
+   * The endpoint files of the folder the endpoint goes into, with the route each declares when
+   * it could be the new endpoint's (couldServe in endpoint_facts.ts): only such a route is read.
+   */
   endpoints: Array<{ fileName: string; path: string; route?: EndpointRoute }>
   /** Whether the app's test run migrates its database first (tests/bootstrap.ts). */
   testsMigrate: boolean

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import type { EntityDefinition } from '#kit/building_blocks/domain/entity_definition'
+import { couldServe } from '#kit/scaffolding/endpoint_facts'
 import {
   endpointOptions,
   planEndpoint,
@@ -280,5 +281,18 @@ test.group('Endpoint plan: what it writes', () => {
       plan.files.map((file) => file.stub),
       ['endpoint/endpoint.stub']
     )
+  })
+  test('an endpoint file is read for its route only when its text could hold the new route', ({
+    assert,
+  }) => {
+    const endpoint = "readonly method = 'get'\n  readonly path = '/shelves/:shelfId/books'\n"
+    assert.isTrue(couldServe(endpoint, '/shelves/:id/books'), 'params named otherwise')
+    assert.isFalse(couldServe(endpoint, '/shelves/:id/pens'))
+    assert.isFalse(couldServe(endpoint, '/racks/:id'))
+    // With no fixed segment, and with a character written as an escape, any file could.
+    assert.isTrue(couldServe(endpoint, '/:id'))
+    assert.isTrue(couldServe(endpoint, '/'))
+    const escaped = endpoint.replace('shelves', 'shelve\\u0073')
+    assert.isTrue(couldServe(escaped, '/shelves/:id/books'))
   })
 })
