@@ -32,10 +32,11 @@ async function knownUseCases(folder: string, kind: 'command' | 'query'): Promise
  * the path, a string literal, then holds each of the route's fixed segments as written. Only
  * such files are parsed for their route: add-endpoint reads the routes to refuse a second
  * endpoint on one, and parsing every endpoint of a module grew the command with the module.
- * A file that writes a character as an escape (`\u`, `\x`) is parsed all the same.
+ * A file with a backslash is parsed all the same: a string may write a character as an escape
+ * (`\u0073`, `\-`) or run on over a line.
  */
 export function couldServe(text: string, route: string): boolean {
-  if (/\\[ux]/.test(text)) return true
+  if (text.includes('\\')) return true
   const fixed = route.split('/').filter((segment) => segment !== '' && !segment.startsWith(':'))
   return fixed.every((segment) => text.includes(segment))
 }

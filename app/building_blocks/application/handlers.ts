@@ -9,12 +9,14 @@ import type { Result } from './result.js'
  * service) belongs there: inside the transaction it would hold the database's one SQLite
  * connection, or leave a PostgreSQL session idle in its transaction, for as long as it takes. A
  * failure it returns is the command's answer and no transaction opens; what it succeeds with is
- * `handle`'s second argument. It has the handler's timeout of its own.
+ * `handle`'s second argument (`TPrepared`, which makes `prepare` required). It has the handler's
+ * timeout of its own.
  */
-export interface CommandHandler<TCommand extends Command<unknown>, TPrepared = void> {
-  prepare?(command: TCommand): Promise<Result<TPrepared>>
+export type CommandHandler<TCommand extends Command<unknown>, TPrepared = void> = {
   handle(command: TCommand, prepared: TPrepared): Promise<Result<ResultOf<TCommand>>>
-}
+} & ([TPrepared] extends [void]
+  ? { prepare?(command: TCommand): Promise<Result<void>> }
+  : { prepare(command: TCommand): Promise<Result<TPrepared>> })
 
 /** Handles exactly one query class, named by the static `handles` of the implementing class. */
 export interface QueryHandler<TQuery extends Query<unknown>> {

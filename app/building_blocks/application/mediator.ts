@@ -1,6 +1,7 @@
 import type { CommandHandler, QueryHandler } from './handlers.js'
 import { Command, Query, type Message, type MessageClass, type ResultOf } from './messages.js'
 import type { NextStep, PipelineBehavior } from './pipeline/pipeline_behavior.js'
+import { hasPreparation } from './pipeline/preparation_behavior.js'
 import { actingAs, actingPrincipal, type Principal } from './principal.js'
 import type { Result } from './result.js'
 
@@ -30,6 +31,12 @@ export class Mediator {
     const { message, handler, behaviors } = registration
     if (this.#pipelines.has(message)) {
       throw new Error(`${message.name} already has a handler: each message has exactly one`)
+    }
+    if (hasPreparation(handler)) {
+      // Its handle() would run without what prepare() makes (PipelineFactory.preparationOf).
+      throw new Error(
+        `${message.name}'s handler has prepare(): register preparation.handler, with the preparation among the behaviors`
+      )
     }
     const innermost: NextStep = (received) => handler.handle(received as never)
     const pipeline = behaviors.reduceRight<NextStep>(

@@ -63,13 +63,15 @@ function preparingHandler(
 function commandWithPreparation(
   handler: CommandHandler<RenameShelf, string>,
   steps: string[],
-  handlerTimeoutMs = 1000
+  options: { handlerTimeoutMs?: number; openingMs?: number } = {}
 ): Mediator {
-  const pipelines = factory({ handlerTimeoutMs })
+  const pipelines = factory({ handlerTimeoutMs: options.handlerTimeoutMs ?? 1000 })
   const preparation = pipelines.preparationOf(handler)!
   const unitOfWork: UnitOfWork = {
     async run<T>(work: () => Promise<Result<T>>) {
       steps.push('open the unit of work')
+      // Opening a transaction takes a round trip: other commands go on meanwhile.
+      if (options.openingMs) await new Promise((resolve) => setTimeout(resolve, options.openingMs))
       return work()
     },
     track() {},
@@ -164,13 +166,52 @@ test.group('Pipeline factory', () => {
   }) => {
     const steps: string[] = []
     const slow = preparingHandler(steps, success('hashed'), 200)
-    const mediator = commandWithPreparation(slow, steps, 20)
+    const mediator = commandWithPreparation(slow, steps, { handlerTimeoutMs: 20 })
 
     const result = await mediator.send(new RenameShelf('Poetry'))
     await new Promise((resolve) => setTimeout(resolve, 250))
 
     assert.equal(result.ok ? '' : result.error.code, 'Handler.Timeout')
     assert.deepEqual(steps, ['prepare Poetry'])
+  })
+
+  test('each of two sends of one command object at once gets what its own prepare made', async ({
+    assert,
+  }) => {
+    const steps: string[] = []
+    let count = 0
+    const handler: CommandHandler<RenameShelf, string> = {
+      async prepare() {
+        const label = `label ${++count}`
+        // The second send prepares while the first one's unit of work is opening.
+        await new Promise((resolve) => setTimeout(resolve, count === 1 ? 0 : 10))
+        return success(label)
+      },
+      async handle(command, label) {
+        return success(`${label}: ${command.name}`)
+      },
+    }
+    const mediator = commandWithPreparation(handler, steps, { openingMs: 30 })
+    const command = new RenameShelf('Poetry')
+
+    const [first, second] = await Promise.all([mediator.send(command), mediator.send(command)])
+
+    assert.deepEqual([first, second], [success('label 1: Poetry'), success('label 2: Poetry')])
+  })
+
+  test('a handler with prepare() registered without its preparation step is refused', ({
+    assert,
+  }) => {
+    const handler = preparingHandler([], success('hashed'))
+    assert.throws(
+      // Its type refuses it too: the guard is for callers the checker does not see.
+      () =>
+        new Mediator().register({ message: RenameShelf, handler: handler as never, behaviors: [] }),
+      "RenameShelf's handler has prepare(): register preparation.handler, with the preparation among the behaviors"
+    )
+    // @ts-expect-error A handler that takes a prepared value must have prepare().
+    const missing: CommandHandler<RenameShelf, string> = { handle: async () => success('') }
+    assert.isFunction(missing.handle)
   })
 
   test('gives handlers 10 seconds unless told otherwise', ({ assert }) => {

@@ -292,7 +292,8 @@ test.group('Endpoint plan: what it writes', () => {
     // With no fixed segment, and with a character written as an escape, any file could.
     assert.isTrue(couldServe(endpoint, '/:id'))
     assert.isTrue(couldServe(endpoint, '/'))
-    const escaped = endpoint.replace('shelves', 'shelve\\u0073')
-    assert.isTrue(couldServe(escaped, '/shelves/:id/books'))
+    for (const written of ['shelve\\u0073', 'shel\\ves', 'shel\\\nves']) {
+      assert.isTrue(couldServe(endpoint.replace('shelves', written), '/shelves/:id/books'), written)
+    }
   })
 })

@@ -1,10 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { CommandHandler } from '../handlers.js'
 import type { Command, Message } from '../messages.js'
 import type { Result } from '../result.js'
 import type { NextStep, PipelineBehavior } from './pipeline_behavior.js'
 
 /** A command handler with the optional `prepare` step (see CommandHandler). */
-export type PreparingHandler = Required<CommandHandler<Command<unknown>, unknown>>
+export interface PreparingHandler {
+  prepare(command: Command<unknown>): Promise<Result<unknown>>
+  handle(command: Command<unknown>, prepared: unknown): Promise<Result<unknown>>
+}
 
 export function hasPreparation(handler: object): handler is PreparingHandler {
   return typeof (handler as Partial<PreparingHandler>).prepare === 'function'
@@ -16,8 +20,11 @@ export function hasPreparation(handler: object): handler is PreparingHandler {
  * failure it returns, a timeout included, never opens a transaction.
  */
 export class PreparationBehavior implements PipelineBehavior {
-  /** Keyed by the command object itself, which every step inside passes on unchanged. */
-  readonly #prepared = new WeakMap<Message, unknown>()
+  /**
+   * What `prepare` made, for the steps inside and the handler: async-local, so two sends of
+   * one command object at once, or a handler sending its own command again, each get theirs.
+   */
+  readonly #prepared = new AsyncLocalStorage<{ value: unknown }>()
   /** The handler as the mediator calls it: with what `prepare` made for this very command. */
   readonly handler: CommandHandler<Command<unknown>>
 
@@ -26,7 +33,7 @@ export class PreparationBehavior implements PipelineBehavior {
     private readonly deadline: PipelineBehavior
   ) {
     this.handler = {
-      handle: (command) => preparing.handle(command, this.#prepared.get(command)),
+      handle: (command) => preparing.handle(command, this.#prepared.getStore()?.value),
     }
   }
 
@@ -35,7 +42,6 @@ export class PreparationBehavior implements PipelineBehavior {
       this.preparing.prepare(command as Command<unknown>)
     )
     if (!prepared.ok) return prepared
-    this.#prepared.set(message, prepared.value)
-    return next(message)
+    return this.#prepared.run({ value: prepared.value }, () => next(message))
   }
 }
