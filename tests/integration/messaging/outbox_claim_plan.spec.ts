@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { claimDueRows } from '#kit/building_blocks/infrastructure/messaging/outbox_claim'
-import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { createPostgresDatabase, queryRows } from '#tests/common/postgres_database'
 import { runMigrations } from '#tests/common/run_migrations'
 
 /*
@@ -54,8 +54,12 @@ async function claimStatements(connectionName: string, modules?: string[]) {
   const statements: Statement[] = []
   const knex = db.connection(connectionName).getWriteClient()
   // The driver's numbered placeholders ($1, $2 …, in order) back to knex's, to send them again.
-  const record = (query: Statement) =>
-    statements.push({ sql: query.sql.replace(/\$\d+/g, '?'), bindings: query.bindings ?? [] })
+  // The PostgreSQL claim sends its setting and its UPDATE as one query: each is a statement here.
+  const record = (query: Statement) => {
+    const sent = query.bindings?.length ? [query.sql] : query.sql.split(/;\s+/)
+    for (const sql of sent)
+      statements.push({ sql: sql.replace(/\$\d+/g, '?'), bindings: query.bindings ?? [] })
+  }
   knex.on('query', record)
   const trx = await db.connection(connectionName).transaction()
   try {
@@ -148,6 +152,45 @@ test.group('The relay claim on PostgreSQL, whatever the statistics', (group) => 
   test('a host relaying some modules only', async ({ assert }) => {
     await fillPostgres(20_000, 'pending')
     assertReadsOneBatch(assert, await claimPlan(['Catalog', 'Orders']))
+  })
+
+  test('a claim is one round trip: the setting and the UPDATE in one query, committed by it', async ({
+    assert,
+  }) => {
+    await fillPostgres(250, 'pending')
+    const sent: string[] = []
+    const knex = db.connection(PG_CONNECTION).getWriteClient()
+    const record = (query: Statement) => sent.push(query.sql)
+    knex.on('query', record)
+    const now = new Date()
+    const leaseEnd = new Date(now.getTime() + 30_000)
+    let claimed: { id: string }[]
+    try {
+      claimed = await claimDueRows(
+        db.connection(PG_CONNECTION),
+        { batchSize: BATCH },
+        now,
+        leaseEnd
+      )
+    } finally {
+      knex.off('query', record)
+    }
+    assert.lengthOf(sent, 1, `one query, no BEGIN or COMMIT of its own: ${sent.join(' | ')}`)
+    assert.match(sent[0], /^set local enable_sort = off; update "pantheon_outbox"/)
+    assert.lengthOf(claimed, BATCH)
+    assert.deepEqual(
+      claimed.map((row) => row.id),
+      claimed.map((row) => row.id).sort()
+    )
+    // Committed: another connection sees the lease on exactly the rows claimed.
+    const leased = await queryRows(
+      `postgres://postgres@127.0.0.1:5432/${PG_DATABASE}`,
+      'select id from pantheon_outbox where claimed_until is not null order by id'
+    )
+    assert.deepEqual(
+      leased.map((row) => row.id),
+      claimed.map((row) => row.id)
+    )
   })
 
   test('the outbox is vacuumed after a few thousand changed rows, not a fifth of the table', async ({

@@ -1,4 +1,5 @@
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
 import { OUTBOX_TABLE } from './outbox.js'
 
 export interface ClaimOptions {
@@ -18,37 +19,51 @@ export interface ClaimOptions {
  * `1764400000000_claim_outbox_rows_through_pending_index`), and on PostgreSQL sorting is
  * switched off for the claim, because a table never analyzed (a young outbox: its first minute
  * or so) makes the planner expect a few pending rows and sort them all instead
- * (tests/integration/messaging/outbox_claim_plan.spec.ts). There the claim is one
- * UPDATE … RETURNING, which pays for that setting's round trip.
+ * (tests/integration/messaging/outbox_claim_plan.spec.ts).
+ *
+ * On PostgreSQL the claim is one round trip: the setting and one UPDATE … RETURNING, sent as one
+ * simple query, which PostgreSQL runs as one transaction of its own (or inside `client`'s, when
+ * it is a transaction). It was four (BEGIN, the setting, the UPDATE, COMMIT) and a knex
+ * transaction object, at every pass of the relay. A simple query takes no parameters, so the
+ * values are written into the text by knex's own escaping; they are the relay's timestamps, its
+ * batch size and the configured module names, never a request's input. SQLite reads, then
+ * updates, in a transaction (BEGIN IMMEDIATE: see sqlite_immediate_transactions.ts).
  */
 export async function claimDueRows<Row extends { id: string }>(
-  trx: TransactionClientContract,
+  client: QueryClientContract,
   options: ClaimOptions,
   now: Date,
   leaseEnd: Date
 ): Promise<Row[]> {
   const lease = { claimed_until: leaseEnd.toISOString() }
-  if (trx.dialect.name === 'postgres') {
-    await trx.rawQuery('set local enable_sort = off')
-    const due = dueRows(trx, options, now).select('id').forUpdate().skipLocked()
-    const rows = await trx.from(OUTBOX_TABLE).whereIn('id', due).update(lease, ['*'])
-    return (rows as Row[]).sort(byId)
+  if (client.dialect.name === 'postgres') {
+    const due = dueRows(client, options, now).select('id').forUpdate().skipLocked()
+    const update = client.from(OUTBOX_TABLE).whereIn('id', due).update(lease, ['*'])
+    const results = (await client.rawQuery(`${CLAIM_SETTINGS}; ${update.toQuery()}`)) as Array<{
+      rows: Row[]
+    }>
+    return results[results.length - 1].rows.sort(byId)
   }
-  const rows: Row[] = await dueRows(trx, options, now).select('*')
-  if (rows.length > 0) {
-    await trx
-      .from(OUTBOX_TABLE)
-      .whereIn(
-        'id',
-        rows.map((row) => row.id)
-      )
-      .update(lease)
-  }
-  return rows
+  return inConfirmedTransaction(client, async (trx) => {
+    const rows: Row[] = await dueRows(trx, options, now).select('*')
+    if (rows.length > 0) {
+      await trx
+        .from(OUTBOX_TABLE)
+        .whereIn(
+          'id',
+          rows.map((row) => row.id)
+        )
+        .update(lease)
+    }
+    return rows
+  })
 }
 
-function dueRows(trx: TransactionClientContract, options: ClaimOptions, now: Date) {
-  const due = trx
+/** What the PostgreSQL claim sets for itself before its UPDATE (see claimDueRows). */
+const CLAIM_SETTINGS = 'set local enable_sort = off'
+
+function dueRows(client: QueryClientContract, options: ClaimOptions, now: Date) {
+  const due = client
     .from(OUTBOX_TABLE)
     .where('status', 'pending')
     .where('next_attempt_at', '<=', now.toISOString())

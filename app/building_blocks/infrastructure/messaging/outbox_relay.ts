@@ -1,10 +1,10 @@
+import type { Database } from '@adonisjs/lucid/database'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { IntegrationEvent } from '../../integration/integration_event.js'
 import type { MessageTransport } from './message_transport.js'
 import { RetentionSweep, type RetentionPolicy } from './retention_sweep.js'
 import { OUTBOX_TABLE } from './outbox.js'
 import { exponentialBackoff } from '../resilience/backoff.js'
-import { inConfirmedTransaction } from '../persistence/confirmed_commit.js'
 import type { TraceContext } from '../../integration/integration_event.js'
 import {
   relayClaim,
@@ -89,7 +89,7 @@ export class OutboxRelay {
 
   constructor(
     /** The database whose outbox it relays: the app's default, or a module's own connection. */
-    private readonly db: Pick<QueryClientContract, 'from' | 'transaction'>,
+    private readonly db: Database | QueryClientContract,
     private readonly transport: MessageTransport,
     options: Partial<RelayOptions> = {},
     private readonly onError: (error: unknown) => void = () => {},
@@ -238,9 +238,9 @@ export class OutboxRelay {
     if (this.options.modules?.length === 0) return []
     const now = new Date()
     const leaseEnd = new Date(now.getTime() + this.options.leaseMs)
-    return inConfirmedTransaction(this.db, (trx) =>
-      claimDueRows<OutboxRow>(trx, this.options, now, leaseEnd)
-    )
+    // The database service's default connection, or the module's own connection it was given.
+    const client = 'dialect' in this.db ? this.db : this.db.connection()
+    return claimDueRows<OutboxRow>(client, this.options, now, leaseEnd)
   }
 
   private deliver(row: OutboxRow): Promise<boolean> {
