@@ -1,6 +1,7 @@
 // Fastify 5 with pg: the floor route, the same product read as Pantheon's GET, and a create
-// running the same statements as Pantheon's (the product, its outbox row, the notification), its
-// body checked by a JSON schema as Fastify's docs recommend.
+// running the same statements as Pantheon's with its relay in the process (the product and its
+// outbox row in one transaction; that relay is woken without a notification), its body checked
+// by a JSON schema as Fastify's docs recommend.
 import { randomUUID } from 'node:crypto'
 import Fastify from 'fastify'
 import pg from 'pg'

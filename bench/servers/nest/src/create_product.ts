@@ -15,8 +15,8 @@ export class CreateProductCommand extends Command<string> {
 }
 
 /**
- * The statements Pantheon's create runs, in one transaction: the product, its ProductCreated
- * outbox row, and the notification that wakes the relays.
+ * The statements Pantheon's create runs with its relay in the process, in one transaction: the
+ * product and its ProductCreated outbox row (that relay is woken without a notification).
  */
 @CommandHandler(CreateProductCommand)
 export class CreateProductHandler implements ICommandHandler<CreateProductCommand, string> {
