@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import type { TypeNode } from 'ts-morph'
 import { SourceSyntax, type TsMorph } from './source_syntax.js'
 
@@ -16,27 +17,27 @@ export interface ContractFacts {
 }
 
 /** A property of an entity class written by hand: its name, its type as written, whether it may be absent. */
-interface ClassPropertyFacts {
+export interface ClassPropertyFacts {
   name: string
   type: string
   optional: boolean
 }
 
 /** An entity class written by hand (no definition file): `class Product extends AggregateRoot<…>`. */
-interface EntityClassFacts {
+export interface EntityClassFacts {
   name: string
   aggregate: boolean
   properties: ClassPropertyFacts[]
 }
 
 /** The kit's base classes of entities, as `@pantheon/kit/domain` exports them. */
-const ENTITY_BASES = new Map([
+export const ENTITY_BASES: ReadonlyMap<string, boolean> = new Map([
   ['AggregateRoot', true],
   ['Entity', false],
 ])
 
 /** Where an imported name comes from: its module specifier and its name there. */
-interface ImportedName {
+export interface ImportedName {
   from: string
   name: string
 }
@@ -47,15 +48,79 @@ export interface ApiVersionFacts {
   defaultVersion?: string
 }
 
-let loading: Promise<InventoryReader> | undefined
-
-/** The reader, with ts-morph loaded on first use (only the commands that read modules need it). */
-export function inventoryReader(): Promise<InventoryReader> {
-  loading ??= import('ts-morph').then((tsMorph) => new InventoryReader(new SourceSyntax(tsMorph)))
-  return loading
+/** The questions the module inventory asks of a file; two readers answer them alike. */
+export interface InventoryQuestions {
+  /**
+   * Each name a file imports, with the specifier it comes from and its name there:
+   * `import { productCreatedEvent as created } from '#modules/…'` gives created → { from, name }.
+   */
+  imports(source: string, fileName: string): Map<string, ImportedName>
+  /** Every module specifier the file imports or re-exports from, side-effect imports included. */
+  specifiers(source: string, fileName: string): string[]
+  /**
+   * The identifiers a property of the file's default-exported class is set to: `publishes =
+   * [a, b]` gives [a, b], `static consumes = a` gives [a]. Undefined when there is no such property.
+   */
+  classReferences(source: string, fileName: string, property: string): string[] | undefined
+  /** The API versions a `defineApiVersions({ … })` call of the file declares. */
+  apiVersions(source: string, fileName: string): ApiVersionFacts | undefined
+  /** The integration event contracts a file exports (`defineIntegrationEvent(type, version, …)`). */
+  contracts(source: string, fileName: string): ContractFacts[]
+  /**
+   * The exported classes of a file that extend the kit's `AggregateRoot` or `Entity`, with their
+   * public properties: fields and constructor parameter properties, as their types are written
+   * (`string | null` read as an optional `string`).
+   */
+  entityClasses(source: string, fileName: string): EntityClassFacts[]
 }
 
-export class InventoryReader {
+export type InventoryParser = 'prettier' | 'ts-morph'
+
+const loading = new Map<InventoryParser | 'any', Promise<InventoryQuestions>>()
+
+/**
+ * The reader, loaded on first use (only the commands that read modules need one): on the
+ * TypeScript parser prettier brings (syntax_tree_inventory.ts) when prettier is installed, else
+ * on ts-morph, which loads the whole TypeScript compiler. `parser` asks for one of them.
+ */
+export function inventoryReader(
+  options: { parser?: InventoryParser } = {}
+): Promise<InventoryQuestions> {
+  const key = options.parser ?? 'any'
+  let reader = loading.get(key)
+  if (!reader) {
+    reader = loadReader(options.parser)
+    loading.set(key, reader)
+    reader.catch(() => loading.delete(key))
+  }
+  return reader
+}
+
+let tsMorphReader: InventoryReader | undefined
+
+/** The ts-morph reader, loaded synchronously: also the fallback for a file prettier's parser refuses. */
+function loadTsMorphReader(): InventoryReader {
+  tsMorphReader ??= new InventoryReader(
+    new SourceSyntax(createRequire(import.meta.url)('ts-morph') as TsMorph)
+  )
+  return tsMorphReader
+}
+
+async function loadReader(parser?: InventoryParser): Promise<InventoryQuestions> {
+  if (parser !== 'ts-morph') {
+    const { loadTypeScriptParser } = await import('./syntax_tree.js')
+    const parse = await loadTypeScriptParser()
+    if (parse) {
+      const { SyntaxTreeInventory } = await import('./syntax_tree_inventory.js')
+      return new SyntaxTreeInventory(parse, loadTsMorphReader)
+    }
+    if (parser === 'prettier') throw new Error('prettier is not installed')
+  }
+  return loadTsMorphReader()
+}
+
+/** The inventory's questions answered with ts-morph, for an app without prettier. */
+export class InventoryReader implements InventoryQuestions {
   readonly #syntax: SourceSyntax
   readonly #tsMorph: TsMorph
 

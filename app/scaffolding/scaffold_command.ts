@@ -181,7 +181,7 @@ export abstract class ScaffoldCommand extends BaseCommand {
    * does not undo the command: it is reported with the command that writes the file.
    */
   private async refreshModulesDocument() {
-    // Only an app that keeps the file pays for reading its modules (the inventory, ts-morph).
+    // Only an app that keeps the file pays for reading its modules (module_inventory.ts).
     if (!existsSync(this.app.makePath(MODULES_DOCUMENT_PATH))) return
     try {
       const { refreshModulesDocument } = await import('./modules_document_file.js')

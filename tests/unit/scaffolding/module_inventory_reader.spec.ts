@@ -1,5 +1,12 @@
 import { test } from '@japa/runner'
-import { inventoryReader } from '#kit/scaffolding/module_inventory_reader'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import app from '@adonisjs/core/services/app'
+import {
+  inventoryReader,
+  type InventoryParser,
+  type InventoryQuestions,
+} from '#kit/scaffolding/module_inventory_reader'
 
 const REGISTRATION = `
 import { PantheonModule } from '@pantheon/kit/modules'
@@ -17,51 +24,53 @@ export default class BillingModule extends PantheonModule {
 }
 `
 
-test.group('Inventory reader', () => {
-  test("reads a registration class's publishes and apiVersions, and where each comes from", async ({
-    assert,
-  }) => {
-    const reader = await inventoryReader()
-    assert.deepEqual(reader.classReferences(REGISTRATION, 'billing_module.ts', 'publishes'), [
-      'issued',
-      'invoicePaidEvent',
-    ])
-    assert.deepEqual(reader.classReferences(REGISTRATION, 'billing_module.ts', 'apiVersions'), [
-      'versions',
-    ])
-    assert.isUndefined(reader.classReferences(REGISTRATION, 'billing_module.ts', 'consumes'))
-    const imports = reader.imports(REGISTRATION, 'billing_module.ts')
-    assert.deepEqual(imports.get('issued'), {
-      from: '../integration/invoices.js',
-      name: 'invoiceIssuedEvent',
+// Both readers answer every question alike (see module_inventory_reader.ts).
+for (const parser of ['prettier', 'ts-morph'] as InventoryParser[]) {
+  test.group(`Inventory reader (${parser})`, () => {
+    test("reads a registration class's publishes and apiVersions, and where each comes from", async ({
+      assert,
+    }) => {
+      const reader = await inventoryReader({ parser })
+      assert.deepEqual(reader.classReferences(REGISTRATION, 'billing_module.ts', 'publishes'), [
+        'issued',
+        'invoicePaidEvent',
+      ])
+      assert.deepEqual(reader.classReferences(REGISTRATION, 'billing_module.ts', 'apiVersions'), [
+        'versions',
+      ])
+      assert.isUndefined(reader.classReferences(REGISTRATION, 'billing_module.ts', 'consumes'))
+      const imports = reader.imports(REGISTRATION, 'billing_module.ts')
+      assert.deepEqual(imports.get('issued'), {
+        from: '../integration/invoices.js',
+        name: 'invoiceIssuedEvent',
+      })
+      assert.deepEqual(imports.get('versions'), {
+        from: './billing_api_versions.js',
+        name: 'billingApiVersions',
+      })
     })
-    assert.deepEqual(imports.get('versions'), {
-      from: './billing_api_versions.js',
-      name: 'billingApiVersions',
-    })
-  })
 
-  test('reads the API versions a module declares, wrapped over lines or not', async ({
-    assert,
-  }) => {
-    const reader = await inventoryReader()
-    const source = `export const v = defineApiVersions({
+    test('reads the API versions a module declares, wrapped over lines or not', async ({
+      assert,
+    }) => {
+      const reader = await inventoryReader({ parser })
+      const source = `export const v = defineApiVersions({
       versions: [
         "1.0",
         '2.0',
       ],
       defaultVersion: '2.0',
     })`
-    assert.deepEqual(reader.apiVersions(source, 'v.ts'), {
-      versions: ['1.0', '2.0'],
-      defaultVersion: '2.0',
+      assert.deepEqual(reader.apiVersions(source, 'v.ts'), {
+        versions: ['1.0', '2.0'],
+        defaultVersion: '2.0',
+      })
+      assert.isUndefined(reader.apiVersions('export const v = 1', 'v.ts'))
     })
-    assert.isUndefined(reader.apiVersions('export const v = 1', 'v.ts'))
-  })
 
-  test('reads the contracts a file exports, and no other call', async ({ assert }) => {
-    const reader = await inventoryReader()
-    const source = `
+    test('reads the contracts a file exports, and no other call', async ({ assert }) => {
+      const reader = await inventoryReader({ parser })
+      const source = `
       export const invoiceIssuedEvent = defineIntegrationEvent<P>(
         'billing.invoice_issued',
         2,
@@ -70,8 +79,108 @@ test.group('Inventory reader', () => {
       const notExported = defineIntegrationEvent('billing.hidden', 1, schema)
       export const other = somethingElse('billing.other', 1)
     `
-    assert.deepEqual(reader.contracts(source, 'invoices.ts'), [
-      { exportName: 'invoiceIssuedEvent', type: 'billing.invoice_issued', version: 2 },
-    ])
+      assert.deepEqual(reader.contracts(source, 'invoices.ts'), [
+        { exportName: 'invoiceIssuedEvent', type: 'billing.invoice_issued', version: 2 },
+      ])
+    })
+  })
+}
+
+/**
+ * Every TypeScript source of the reference app, the generators' golden files and the kit's own
+ * scaffolding and building blocks: what the inventory reads, and a wide range of other syntax.
+ */
+async function corpus(): Promise<Array<{ path: string; source: string }>> {
+  const roots = ['modules', 'tests/fixtures/golden', 'app/scaffolding', 'app/building_blocks']
+  const files: Array<{ path: string; source: string }> = []
+  for (const root of roots) {
+    const entries = await readdir(app.makePath(root), { recursive: true, withFileTypes: true })
+    for (const entry of entries) {
+      if (!entry.isFile() || !/\.ts(\.golden)?$/.test(entry.name)) continue
+      const path = join(entry.parentPath, entry.name)
+      files.push({ path, source: await readFile(path, 'utf8') })
+    }
+  }
+  return files
+}
+
+/** Every answer a reader gives about one file. */
+function answers(reader: InventoryQuestions, source: string, fileName: string) {
+  return {
+    imports: [...reader.imports(source, fileName)],
+    specifiers: reader.specifiers(source, fileName),
+    references: ['publishes', 'consumes', 'apiVersions', 'handles'].map((property) =>
+      reader.classReferences(source, fileName, property)
+    ),
+    apiVersions: reader.apiVersions(source, fileName),
+    contracts: reader.contracts(source, fileName),
+    entityClasses: reader.entityClasses(source, fileName),
+  }
+}
+
+test.group('Inventory reader: the two readers', () => {
+  test('prettier’s parser and ts-morph answer alike for every source of the corpus', async ({
+    assert,
+  }) => {
+    const syntaxTree = await inventoryReader({ parser: 'prettier' })
+    const tsMorph = await inventoryReader({ parser: 'ts-morph' })
+    const files = await corpus()
+    assert.isAbove(files.length, 300)
+    let read = { references: 0, apiVersions: 0, contracts: 0, entityClasses: 0 }
+    for (const { path, source } of files) {
+      const fileName = path.replace(/\.golden$/, '')
+      const expected = answers(tsMorph, source, fileName)
+      assert.deepEqual(answers(syntaxTree, source, fileName), expected, path)
+      read = {
+        references: read.references + (expected.references.some(Boolean) ? 1 : 0),
+        apiVersions: read.apiVersions + (expected.apiVersions ? 1 : 0),
+        contracts: read.contracts + (expected.contracts.length > 0 ? 1 : 0),
+        entityClasses: read.entityClasses + (expected.entityClasses.length > 0 ? 1 : 0),
+      }
+    }
+    // The corpus holds files of each kind the inventory reads, so each answer was compared.
+    for (const [kind, count] of Object.entries(read)) assert.isAbove(count, 1, kind)
+  })
+
+  test('syntax the generators do not write reads alike', async ({ assert }) => {
+    const syntaxTree = await inventoryReader({ parser: 'prettier' })
+    const tsMorph = await inventoryReader({ parser: 'ts-morph' })
+    const sources = [
+      `import { AggregateRoot as Root, Entity } from '@pantheon/kit/domain'
+       import type { Money } from './money.js'
+       export class Order extends Root<OrderId> {
+         status: 'open' | 'closed' | null = 'open'
+         readonly total?: Money
+         private secret = 1
+         #hidden = 2
+         static count = 0
+         constructor(public readonly id: OrderId, protected note: string, public tag?: string | undefined) {
+           super()
+         }
+       }
+       class Line extends Entity<LineId> { quantity: number }
+       export { Line }
+       export default class Draft extends Entity<DraftId> { readonly 'quoted': string }`,
+      `const first = defineIntegrationEvent('a.first', 1, schema), second = 2
+       export { first }
+       export const third = defineIntegrationEvent(\`a.third\`, 3) satisfies Contract
+       export const fourth = defineIntegrationEvent('a.fourth', 1.5)`,
+      `export * from './a.js'
+       export { b } from "./b.js"
+       import './side_effect.js'
+       import * as everything from './all.js'
+       export const v = defineApiVersions({ versions: ['1.0', \`2.0\`], 'defaultVersion': '1.0' } as const)`,
+      `class Registration { readonly publishes = [a, ...b] as const; static consumes = (c) }
+       export default Registration`,
+      `export const broken = defineIntegrationEvent('a.broken', 1`,
+    ]
+    for (const [index, source] of sources.entries()) {
+      const fileName = `source_${index}.ts`
+      assert.deepEqual(
+        answers(syntaxTree, source, fileName),
+        answers(tsMorph, source, fileName),
+        source
+      )
+    }
   })
 })

@@ -1,0 +1,344 @@
+import type {
+  ApiVersionFacts,
+  ClassPropertyFacts,
+  ContractFacts,
+  EntityClassFacts,
+  ImportedName,
+  InventoryQuestions,
+} from './module_inventory_reader.js'
+import { ENTITY_BASES } from './module_inventory_reader.js'
+import {
+  descendants,
+  isNode,
+  nameOf,
+  textOf,
+  type ParseTypeScript,
+  type TreeNode,
+} from './syntax_tree.js'
+
+/**
+ * The module inventory's questions (module_inventory_reader.ts) answered from the ESTree syntax
+ * tree of prettier's TypeScript parser, about 40 ms to load where ts-morph loads the whole
+ * TypeScript compiler. Every scaffolding command of an app that keeps docs/modules.md reads the
+ * inventory to bring that file up to date, so the compiler's load was paid by each of them. A
+ * unit test holds this reader and the ts-morph one to the same answers over every source of the
+ * reference app, the generators' golden files and the kit's own. A file this parser refuses (a
+ * syntax error) is read by the ts-morph reader, which reads what it can.
+ */
+export class SyntaxTreeInventory implements InventoryQuestions {
+  readonly #parse: ParseTypeScript
+  readonly #tolerant: () => InventoryQuestions
+  #last?: { source: string; program: TreeNode | Error }
+
+  constructor(parse: ParseTypeScript, tolerant: () => InventoryQuestions) {
+    this.#parse = parse
+    this.#tolerant = tolerant
+  }
+
+  imports(source: string, fileName: string): Map<string, ImportedName> {
+    const program = this.#program(source)
+    if (program instanceof Error) return this.#tolerant().imports(source, fileName)
+    return importedNames(program)
+  }
+
+  specifiers(source: string, fileName: string): string[] {
+    const program = this.#program(source)
+    if (program instanceof Error) return this.#tolerant().specifiers(source, fileName)
+    const statements = program.body as TreeNode[]
+    const from = (statement: TreeNode) => (statement.source as TreeNode).value as string
+    return [
+      ...statements.filter((statement) => statement.type === 'ImportDeclaration').map(from),
+      ...statements
+        .filter(
+          (statement) =>
+            (statement.type === 'ExportNamedDeclaration' ||
+              statement.type === 'ExportAllDeclaration') &&
+            isNode(statement.source)
+        )
+        .map(from),
+    ]
+  }
+
+  classReferences(source: string, fileName: string, property: string): string[] | undefined {
+    const program = this.#program(source)
+    if (program instanceof Error) {
+      return this.#tolerant().classReferences(source, fileName, property)
+    }
+    const file = new TopLevel(program)
+    const declaration = file.classes.find((candidate) => file.isDefaultExport(candidate))
+    const member =
+      declaration &&
+      members(declaration).find(
+        (candidate) => isProperty(candidate) && memberName(source, candidate) === property
+      )
+    if (!isNode(member?.value)) return undefined
+    const value = unwrap(member.value)
+    const elements = value.type === 'ArrayExpression' ? (value.elements as unknown[]) : [value]
+    return elements.map((element) => (isNode(element) ? textOf(source, unwrap(element)) : ''))
+  }
+
+  apiVersions(source: string, fileName: string): ApiVersionFacts | undefined {
+    const program = this.#program(source)
+    if (program instanceof Error) return this.#tolerant().apiVersions(source, fileName)
+    let call: TreeNode | undefined
+    for (const node of descendants(program)) {
+      if (node.type !== 'CallExpression') continue
+      if (textOf(source, node.callee as TreeNode) === 'defineApiVersions') {
+        call = node
+        break
+      }
+    }
+    // As written: an options object behind `as const` is not read, by either reader.
+    const options = call ? (call.arguments as TreeNode[])[0] : undefined
+    if (!options || options.type !== 'ObjectExpression') return undefined
+    const valueOf = (name: string) => {
+      const property = (options.properties as TreeNode[]).find(
+        (candidate) => candidate.type === 'Property' && propertyKeyName(source, candidate) === name
+      )
+      return property && property.kind === 'init' && !property.method && !property.shorthand
+        ? (property.value as TreeNode)
+        : undefined
+    }
+    const list = valueOf('versions')
+    const versions =
+      list?.type === 'ArrayExpression'
+        ? (list.elements as unknown[]).flatMap((element) => stringValue(element) ?? [])
+        : []
+    const defaultVersion = stringValue(valueOf('defaultVersion'))
+    return { versions, ...(defaultVersion === undefined ? {} : { defaultVersion }) }
+  }
+
+  contracts(source: string, fileName: string): ContractFacts[] {
+    const program = this.#program(source)
+    if (program instanceof Error) return this.#tolerant().contracts(source, fileName)
+    const file = new TopLevel(program)
+    const found: ContractFacts[] = []
+    for (const { statement, exported } of file.variableStatements) {
+      // Written with `export`, as ts-morph asks it of the statement (a later `export { … }` of
+      // the name is not read by either reader; the generators never write one).
+      if (!exported) continue
+      const declarators = statement.declarations as TreeNode[]
+      for (const declarator of declarators) {
+        const call = declarator.init as TreeNode | null
+        if (!isNode(call) || call.type !== 'CallExpression') continue
+        if (textOf(source, call.callee as TreeNode) !== 'defineIntegrationEvent') continue
+        const [typeArgument, versionArgument] = call.arguments as TreeNode[]
+        const type = stringValue(typeArgument)
+        const version =
+          isNode(versionArgument) &&
+          versionArgument.type === 'Literal' &&
+          typeof versionArgument.value === 'number'
+            ? versionArgument.value
+            : undefined
+        const exportName = nameOf(declarator.id)
+        if (type !== undefined && version !== undefined && exportName !== undefined) {
+          found.push({ exportName, type, version })
+        }
+      }
+    }
+    return found
+  }
+
+  entityClasses(source: string, fileName: string): EntityClassFacts[] {
+    const program = this.#program(source)
+    if (program instanceof Error) return this.#tolerant().entityClasses(source, fileName)
+    const kitDomain = importedNames(program)
+    const file = new TopLevel(program)
+    const found: EntityClassFacts[] = []
+    for (const declaration of file.classes) {
+      const name = nameOf(declaration.id)
+      const base = isNode(declaration.superClass)
+        ? textOf(source, declaration.superClass)
+        : undefined
+      const imported = base ? kitDomain.get(base) : undefined
+      if (!name || !file.isExported(declaration) || imported?.from !== '@pantheon/kit/domain') {
+        continue
+      }
+      const aggregate = ENTITY_BASES.get(imported.name)
+      if (aggregate === undefined) continue
+      const properties: ClassPropertyFacts[] = []
+      const add = (propertyName: string, annotation: unknown, questionMark: boolean) => {
+        const type = isNode(annotation) ? (annotation.typeAnnotation as TreeNode) : undefined
+        const parts = !type
+          ? ['unknown']
+          : type.type === 'TSUnionType'
+            ? (type.types as TreeNode[]).map((member) => textOf(source, member))
+            : [textOf(source, type)]
+        const present = parts.filter((part) => part !== 'null' && part !== 'undefined')
+        properties.push({
+          name: propertyName,
+          type: present.join(' | '),
+          optional: questionMark || present.length < parts.length,
+        })
+      }
+      const isPublic = (node: TreeNode) =>
+        node.accessibility === undefined || node.accessibility === 'public'
+      const constructor = members(declaration).find(
+        (member) =>
+          member.type === 'MethodDefinition' &&
+          member.kind === 'constructor' &&
+          (member.value as TreeNode).type !== 'TSEmptyBodyFunctionExpression'
+      )
+      const parameters = constructor ? ((constructor.value as TreeNode).params as TreeNode[]) : []
+      for (const parameter of parameters) {
+        if (parameter.type !== 'TSParameterProperty' || !isPublic(parameter)) continue
+        const inner = parameter.parameter as TreeNode
+        const identifier = inner.type === 'AssignmentPattern' ? (inner.left as TreeNode) : inner
+        add(
+          textOf(source, identifier).split(/[?:]/)[0].trim(),
+          identifier.typeAnnotation,
+          identifier.optional === true
+        )
+      }
+      for (const member of members(declaration)) {
+        if (!isProperty(member) || member.static || !isPublic(member)) continue
+        const propertyName = memberName(source, member)
+        if (propertyName.startsWith('#')) continue
+        add(propertyName, member.typeAnnotation, member.optional === true)
+      }
+      found.push({ name, aggregate, properties })
+    }
+    return found
+  }
+
+  /** The file's Program node, or why the parser refused it; the same text is parsed once. */
+  #program(source: string): TreeNode | Error {
+    if (this.#last?.source !== source) {
+      let program: TreeNode | Error
+      try {
+        program = this.#parse(source)
+      } catch (error) {
+        program = error instanceof Error ? error : new Error(String(error))
+      }
+      this.#last = { source, program }
+    }
+    return this.#last.program
+  }
+}
+
+/** Each name the file's import declarations bring in, with where from and its name there. */
+function importedNames(program: TreeNode): Map<string, ImportedName> {
+  const names = new Map<string, ImportedName>()
+  for (const statement of program.body as TreeNode[]) {
+    if (statement.type !== 'ImportDeclaration') continue
+    const from = (statement.source as TreeNode).value as string
+    for (const specifier of statement.specifiers as TreeNode[]) {
+      const local = nameOf(specifier.local)
+      if (!local) continue
+      if (specifier.type === 'ImportDefaultSpecifier') names.set(local, { from, name: 'default' })
+      if (specifier.type === 'ImportSpecifier') {
+        names.set(local, { from, name: moduleExportName(specifier.imported) ?? local })
+      }
+    }
+  }
+  return names
+}
+
+/** The top-level classes and variable statements of a file, and what it exports. */
+class TopLevel {
+  readonly classes: TreeNode[] = []
+  readonly variableStatements: Array<{ statement: TreeNode; exported: boolean }> = []
+  readonly #exported = new Set<TreeNode>()
+  readonly #exportedNames = new Set<string>()
+  readonly #defaultNames = new Set<string>()
+  #default?: TreeNode
+
+  constructor(program: TreeNode) {
+    for (const statement of program.body as TreeNode[]) {
+      const exported = statement.type === 'ExportNamedDeclaration'
+      const isDefault = statement.type === 'ExportDefaultDeclaration'
+      const declaration = isNode(statement.declaration) ? statement.declaration : statement
+      if (isDefault) this.#default = declaration
+      if (exported) this.#exported.add(declaration)
+      if (isDefault && declaration.type === 'Identifier') {
+        this.#defaultNames.add(declaration.name as string)
+      }
+      if (exported && !statement.source) {
+        for (const specifier of (statement.specifiers ?? []) as TreeNode[]) {
+          const local = nameOf(specifier.local)
+          if (!local) continue
+          if (moduleExportName(specifier.exported) === 'default') this.#defaultNames.add(local)
+          else this.#exportedNames.add(local)
+        }
+      }
+      if (declaration.type === 'ClassDeclaration') this.classes.push(declaration)
+      if (declaration.type === 'VariableDeclaration') {
+        this.variableStatements.push({ statement: declaration, exported })
+      }
+    }
+  }
+
+  isDefaultExport(declaration: TreeNode): boolean {
+    if (declaration === this.#default) return true
+    const name = nameOf(declaration.id)
+    return name !== undefined && this.#defaultNames.has(name)
+  }
+
+  isExported(declaration: TreeNode): boolean {
+    if (this.#exported.has(declaration) || this.isDefaultExport(declaration)) return true
+    return this.exportsName(nameOf(declaration.id))
+  }
+
+  /** Listed in an `export { … }` of the file's own. */
+  exportsName(name: string | undefined): boolean {
+    return name !== undefined && this.#exportedNames.has(name)
+  }
+}
+
+function members(declaration: TreeNode): TreeNode[] {
+  return (declaration.body as TreeNode).body as TreeNode[]
+}
+
+/** A property declaration, `accessor` ones included, as ts-morph lists them. */
+function isProperty(member: TreeNode): boolean {
+  return member.type === 'PropertyDefinition' || member.type === 'AccessorProperty'
+}
+
+/** A member's name as ts-morph gives it: `name`, `'quoted'`, `#private`, `[computed]`. */
+function memberName(source: string, member: TreeNode): string {
+  const key = member.key as TreeNode
+  if (member.computed) {
+    const open = source.lastIndexOf('[', key.range[0])
+    return source.slice(open, source.indexOf(']', key.range[1]) + 1)
+  }
+  if (key.type === 'PrivateIdentifier') return `#${key.name as string}`
+  return nameOf(key) ?? textOf(source, key)
+}
+
+/** An object literal property's name: an identifier's, or a string or number key's value. */
+function propertyKeyName(source: string, property: TreeNode): string | undefined {
+  const key = property.key as TreeNode
+  if (property.computed) return undefined
+  if (key.type === 'Identifier') return key.name as string
+  if (key.type === 'Literal') return String(key.value)
+  return textOf(source, key)
+}
+
+function moduleExportName(node: unknown): string | undefined {
+  if (!isNode(node)) return undefined
+  return node.type === 'Literal' ? String(node.value) : nameOf(node)
+}
+
+/** The expression inside `x as const` and `x satisfies T` (the tree keeps no parentheses). */
+function unwrap(node: TreeNode): TreeNode {
+  if (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression') {
+    return unwrap(node.expression as TreeNode)
+  }
+  return node
+}
+
+function unwrapParentheses(node: unknown): TreeNode | undefined {
+  return isNode(node) ? unwrap(node) : undefined
+}
+
+/** A string literal's value (quotes of any kind, a template without substitutions). */
+function stringValue(node: unknown): string | undefined {
+  const literal = unwrapParentheses(node)
+  if (!literal) return undefined
+  if (literal.type === 'Literal' && typeof literal.value === 'string') return literal.value
+  if (literal.type === 'TemplateLiteral' && (literal.expressions as unknown[]).length === 0) {
+    const [quasi] = literal.quasis as Array<{ value: { cooked: string } }>
+    return quasi.value.cooked
+  }
+  return undefined
+}
