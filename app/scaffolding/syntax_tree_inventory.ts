@@ -8,6 +8,15 @@ import type {
 } from './module_inventory_reader.js'
 import { ENTITY_BASES } from './module_inventory_reader.js'
 import {
+  isProperty,
+  memberName,
+  members,
+  moduleExportName,
+  SourceTree,
+  stringValue,
+  unwrap,
+} from './source_tree.js'
+import {
   descendants,
   isNode,
   nameOf,
@@ -64,7 +73,7 @@ export class SyntaxTreeInventory implements InventoryQuestions {
     if (program instanceof Error) {
       return this.#tolerant().classReferences(source, fileName, property)
     }
-    const file = new TopLevel(program)
+    const file = new SourceTree(program)
     const declaration = file.classes.find((candidate) => file.isDefaultExport(candidate))
     const member =
       declaration &&
@@ -111,29 +120,25 @@ export class SyntaxTreeInventory implements InventoryQuestions {
   contracts(source: string, fileName: string): ContractFacts[] {
     const program = this.#program(source)
     if (program instanceof Error) return this.#tolerant().contracts(source, fileName)
-    const file = new TopLevel(program)
+    const file = new SourceTree(program)
     const found: ContractFacts[] = []
-    for (const { statement, exported } of file.variableStatements) {
-      // Written with `export`, as ts-morph asks it of the statement (a later `export { … }` of
-      // the name is not read by either reader; the generators never write one).
-      if (!exported) continue
-      const declarators = statement.declarations as TreeNode[]
-      for (const declarator of declarators) {
-        const call = declarator.init as TreeNode | null
-        if (!isNode(call) || call.type !== 'CallExpression') continue
-        if (textOf(source, call.callee as TreeNode) !== 'defineIntegrationEvent') continue
-        const [typeArgument, versionArgument] = call.arguments as TreeNode[]
-        const type = stringValue(typeArgument)
-        const version =
-          isNode(versionArgument) &&
-          versionArgument.type === 'Literal' &&
-          typeof versionArgument.value === 'number'
-            ? versionArgument.value
-            : undefined
-        const exportName = nameOf(declarator.id)
-        if (type !== undefined && version !== undefined && exportName !== undefined) {
-          found.push({ exportName, type, version })
-        }
+    // Written with `export`, as ts-morph asks it of the statement (a later `export { … }` of the
+    // name is not read by either reader; the generators never write one).
+    for (const declarator of file.exportedVariables) {
+      const call = declarator.init as TreeNode | null
+      if (!isNode(call) || call.type !== 'CallExpression') continue
+      if (textOf(source, call.callee as TreeNode) !== 'defineIntegrationEvent') continue
+      const [typeArgument, versionArgument] = call.arguments as TreeNode[]
+      const type = stringValue(typeArgument)
+      const version =
+        isNode(versionArgument) &&
+        versionArgument.type === 'Literal' &&
+        typeof versionArgument.value === 'number'
+          ? versionArgument.value
+          : undefined
+      const exportName = nameOf(declarator.id)
+      if (type !== undefined && version !== undefined && exportName !== undefined) {
+        found.push({ exportName, type, version })
       }
     }
     return found
@@ -143,7 +148,7 @@ export class SyntaxTreeInventory implements InventoryQuestions {
     const program = this.#program(source)
     if (program instanceof Error) return this.#tolerant().entityClasses(source, fileName)
     const kitDomain = importedNames(program)
-    const file = new TopLevel(program)
+    const file = new SourceTree(program)
     const found: EntityClassFacts[] = []
     for (const declaration of file.classes) {
       const name = nameOf(declaration.id)
@@ -234,77 +239,6 @@ function importedNames(program: TreeNode): Map<string, ImportedName> {
   return names
 }
 
-/** The top-level classes and variable statements of a file, and what it exports. */
-class TopLevel {
-  readonly classes: TreeNode[] = []
-  readonly variableStatements: Array<{ statement: TreeNode; exported: boolean }> = []
-  readonly #exported = new Set<TreeNode>()
-  readonly #exportedNames = new Set<string>()
-  readonly #defaultNames = new Set<string>()
-  #default?: TreeNode
-
-  constructor(program: TreeNode) {
-    for (const statement of program.body as TreeNode[]) {
-      const exported = statement.type === 'ExportNamedDeclaration'
-      const isDefault = statement.type === 'ExportDefaultDeclaration'
-      const declaration = isNode(statement.declaration) ? statement.declaration : statement
-      if (isDefault) this.#default = declaration
-      if (exported) this.#exported.add(declaration)
-      if (isDefault && declaration.type === 'Identifier') {
-        this.#defaultNames.add(declaration.name as string)
-      }
-      if (exported && !statement.source) {
-        for (const specifier of (statement.specifiers ?? []) as TreeNode[]) {
-          const local = nameOf(specifier.local)
-          if (!local) continue
-          if (moduleExportName(specifier.exported) === 'default') this.#defaultNames.add(local)
-          else this.#exportedNames.add(local)
-        }
-      }
-      if (declaration.type === 'ClassDeclaration') this.classes.push(declaration)
-      if (declaration.type === 'VariableDeclaration') {
-        this.variableStatements.push({ statement: declaration, exported })
-      }
-    }
-  }
-
-  isDefaultExport(declaration: TreeNode): boolean {
-    if (declaration === this.#default) return true
-    const name = nameOf(declaration.id)
-    return name !== undefined && this.#defaultNames.has(name)
-  }
-
-  isExported(declaration: TreeNode): boolean {
-    if (this.#exported.has(declaration) || this.isDefaultExport(declaration)) return true
-    return this.exportsName(nameOf(declaration.id))
-  }
-
-  /** Listed in an `export { … }` of the file's own. */
-  exportsName(name: string | undefined): boolean {
-    return name !== undefined && this.#exportedNames.has(name)
-  }
-}
-
-function members(declaration: TreeNode): TreeNode[] {
-  return (declaration.body as TreeNode).body as TreeNode[]
-}
-
-/** A property declaration, `accessor` ones included, as ts-morph lists them. */
-function isProperty(member: TreeNode): boolean {
-  return member.type === 'PropertyDefinition' || member.type === 'AccessorProperty'
-}
-
-/** A member's name as ts-morph gives it: `name`, `'quoted'`, `#private`, `[computed]`. */
-function memberName(source: string, member: TreeNode): string {
-  const key = member.key as TreeNode
-  if (member.computed) {
-    const open = source.lastIndexOf('[', key.range[0])
-    return source.slice(open, source.indexOf(']', key.range[1]) + 1)
-  }
-  if (key.type === 'PrivateIdentifier') return `#${key.name as string}`
-  return nameOf(key) ?? textOf(source, key)
-}
-
 /** An object literal property's name: an identifier's, or a string or number key's value. */
 function propertyKeyName(source: string, property: TreeNode): string | undefined {
   const key = property.key as TreeNode
@@ -312,33 +246,4 @@ function propertyKeyName(source: string, property: TreeNode): string | undefined
   if (key.type === 'Identifier') return key.name as string
   if (key.type === 'Literal') return String(key.value)
   return textOf(source, key)
-}
-
-function moduleExportName(node: unknown): string | undefined {
-  if (!isNode(node)) return undefined
-  return node.type === 'Literal' ? String(node.value) : nameOf(node)
-}
-
-/** The expression inside `x as const` and `x satisfies T` (the tree keeps no parentheses). */
-function unwrap(node: TreeNode): TreeNode {
-  if (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression') {
-    return unwrap(node.expression as TreeNode)
-  }
-  return node
-}
-
-function unwrapParentheses(node: unknown): TreeNode | undefined {
-  return isNode(node) ? unwrap(node) : undefined
-}
-
-/** A string literal's value (quotes of any kind, a template without substitutions). */
-function stringValue(node: unknown): string | undefined {
-  const literal = unwrapParentheses(node)
-  if (!literal) return undefined
-  if (literal.type === 'Literal' && typeof literal.value === 'string') return literal.value
-  if (literal.type === 'TemplateLiteral' && (literal.expressions as unknown[]).length === 0) {
-    const [quasi] = literal.quasis as Array<{ value: { cooked: string } }>
-    return quasi.value.cooked
-  }
-  return undefined
 }

@@ -1,26 +1,6 @@
 import { test } from '@japa/runner'
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import app from '@adonisjs/core/services/app'
+import { sourceCorpus } from '#tests/common/source_corpus'
 import { moduleFacts, type ModuleFacts } from '#kit/scaffolding/module_facts'
-
-/**
- * Every TypeScript source of the reference app, the generators' golden files and the kit's own
- * scaffolding and building blocks: what the generators read, and a wide range of other syntax.
- */
-async function corpus(): Promise<Array<{ path: string; source: string }>> {
-  const roots = ['modules', 'tests/fixtures/golden', 'app/scaffolding', 'app/building_blocks']
-  const files: Array<{ path: string; source: string }> = []
-  for (const root of roots) {
-    const entries = await readdir(app.makePath(root), { recursive: true, withFileTypes: true })
-    for (const entry of entries) {
-      if (!entry.isFile() || !/\.ts(\.golden)?$/.test(entry.name)) continue
-      const path = join(entry.parentPath, entry.name)
-      files.push({ path, source: await readFile(path, 'utf8') })
-    }
-  }
-  return files
-}
 
 /** Every answer a reader gives about one file. */
 function answers(facts: ModuleFacts, source: string, fileName: string) {
@@ -41,7 +21,7 @@ test.group('Module facts: the two readers', () => {
   }) => {
     const syntaxTree = await moduleFacts({ parser: 'prettier' })
     const tsMorph = await moduleFacts({ parser: 'ts-morph' })
-    const files = await corpus()
+    const files = await sourceCorpus()
     assert.isAbove(files.length, 300)
     let read = { messages: 0, validators: 0, routes: 0, registrations: 0 }
     for (const { path, source } of files) {

@@ -1,7 +1,5 @@
 import { test } from '@japa/runner'
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import app from '@adonisjs/core/services/app'
+import { sourceCorpus } from '#tests/common/source_corpus'
 import {
   inventoryReader,
   type InventoryParser,
@@ -86,24 +84,6 @@ for (const parser of ['prettier', 'ts-morph'] as InventoryParser[]) {
   })
 }
 
-/**
- * Every TypeScript source of the reference app, the generators' golden files and the kit's own
- * scaffolding and building blocks: what the inventory reads, and a wide range of other syntax.
- */
-async function corpus(): Promise<Array<{ path: string; source: string }>> {
-  const roots = ['modules', 'tests/fixtures/golden', 'app/scaffolding', 'app/building_blocks']
-  const files: Array<{ path: string; source: string }> = []
-  for (const root of roots) {
-    const entries = await readdir(app.makePath(root), { recursive: true, withFileTypes: true })
-    for (const entry of entries) {
-      if (!entry.isFile() || !/\.ts(\.golden)?$/.test(entry.name)) continue
-      const path = join(entry.parentPath, entry.name)
-      files.push({ path, source: await readFile(path, 'utf8') })
-    }
-  }
-  return files
-}
-
 /** Every answer a reader gives about one file. */
 function answers(reader: InventoryQuestions, source: string, fileName: string) {
   return {
@@ -124,7 +104,7 @@ test.group('Inventory reader: the two readers', () => {
   }) => {
     const syntaxTree = await inventoryReader({ parser: 'prettier' })
     const tsMorph = await inventoryReader({ parser: 'ts-morph' })
-    const files = await corpus()
+    const files = await sourceCorpus()
     assert.isAbove(files.length, 300)
     let read = { references: 0, apiVersions: 0, contracts: 0, entityClasses: 0 }
     for (const { path, source } of files) {
