@@ -1,12 +1,12 @@
 import type {
   ApiVersionFacts,
-  ClassPropertyFacts,
   ContractFacts,
   EntityClassFacts,
   ImportedName,
   InventoryQuestions,
 } from './module_inventory_reader.js'
 import { ENTITY_BASES } from './module_inventory_reader.js'
+import { entityClassProperties } from './entity_class_properties.js'
 import {
   isProperty,
   memberName,
@@ -46,13 +46,14 @@ export class SyntaxTreeInventory implements InventoryQuestions {
 
   imports(source: string, fileName: string): Map<string, ImportedName> {
     const program = this.#program(source)
-    if (program instanceof Error) return this.#tolerant().imports(source, fileName)
+    if (program instanceof Error) return this.#unparsed(program, fileName).imports(source, fileName)
     return importedNames(program)
   }
 
   specifiers(source: string, fileName: string): string[] {
     const program = this.#program(source)
-    if (program instanceof Error) return this.#tolerant().specifiers(source, fileName)
+    if (program instanceof Error)
+      return this.#unparsed(program, fileName).specifiers(source, fileName)
     const statements = program.body as TreeNode[]
     const from = (statement: TreeNode) => (statement.source as TreeNode).value as string
     return [
@@ -71,7 +72,7 @@ export class SyntaxTreeInventory implements InventoryQuestions {
   classReferences(source: string, fileName: string, property: string): string[] | undefined {
     const program = this.#program(source)
     if (program instanceof Error) {
-      return this.#tolerant().classReferences(source, fileName, property)
+      return this.#unparsed(program, fileName).classReferences(source, fileName, property)
     }
     const file = new SourceTree(program)
     const declaration = file.classes.find((candidate) => file.isDefaultExport(candidate))
@@ -88,7 +89,8 @@ export class SyntaxTreeInventory implements InventoryQuestions {
 
   apiVersions(source: string, fileName: string): ApiVersionFacts | undefined {
     const program = this.#program(source)
-    if (program instanceof Error) return this.#tolerant().apiVersions(source, fileName)
+    if (program instanceof Error)
+      return this.#unparsed(program, fileName).apiVersions(source, fileName)
     let call: TreeNode | undefined
     for (const node of descendants(program)) {
       if (node.type !== 'CallExpression') continue
@@ -119,7 +121,8 @@ export class SyntaxTreeInventory implements InventoryQuestions {
 
   contracts(source: string, fileName: string): ContractFacts[] {
     const program = this.#program(source)
-    if (program instanceof Error) return this.#tolerant().contracts(source, fileName)
+    if (program instanceof Error)
+      return this.#unparsed(program, fileName).contracts(source, fileName)
     const file = new SourceTree(program)
     const found: ContractFacts[] = []
     // Written with `export`, as ts-morph asks it of the statement (a later `export { … }` of the
@@ -146,7 +149,8 @@ export class SyntaxTreeInventory implements InventoryQuestions {
 
   entityClasses(source: string, fileName: string): EntityClassFacts[] {
     const program = this.#program(source)
-    if (program instanceof Error) return this.#tolerant().entityClasses(source, fileName)
+    if (program instanceof Error)
+      return this.#unparsed(program, fileName).entityClasses(source, fileName)
     const kitDomain = importedNames(program)
     const file = new SourceTree(program)
     const found: EntityClassFacts[] = []
@@ -161,49 +165,23 @@ export class SyntaxTreeInventory implements InventoryQuestions {
       }
       const aggregate = ENTITY_BASES.get(imported.name)
       if (aggregate === undefined) continue
-      const properties: ClassPropertyFacts[] = []
-      const add = (propertyName: string, annotation: unknown, questionMark: boolean) => {
-        const type = isNode(annotation) ? (annotation.typeAnnotation as TreeNode) : undefined
-        const parts = !type
-          ? ['unknown']
-          : type.type === 'TSUnionType'
-            ? (type.types as TreeNode[]).map((member) => textOf(source, member))
-            : [textOf(source, type)]
-        const present = parts.filter((part) => part !== 'null' && part !== 'undefined')
-        properties.push({
-          name: propertyName,
-          type: present.join(' | '),
-          optional: questionMark || present.length < parts.length,
-        })
-      }
-      const isPublic = (node: TreeNode) =>
-        node.accessibility === undefined || node.accessibility === 'public'
-      const constructor = members(declaration).find(
-        (member) =>
-          member.type === 'MethodDefinition' &&
-          member.kind === 'constructor' &&
-          (member.value as TreeNode).type !== 'TSEmptyBodyFunctionExpression'
-      )
-      const parameters = constructor ? ((constructor.value as TreeNode).params as TreeNode[]) : []
-      for (const parameter of parameters) {
-        if (parameter.type !== 'TSParameterProperty' || !isPublic(parameter)) continue
-        const inner = parameter.parameter as TreeNode
-        const identifier = inner.type === 'AssignmentPattern' ? (inner.left as TreeNode) : inner
-        add(
-          textOf(source, identifier).split(/[?:]/)[0].trim(),
-          identifier.typeAnnotation,
-          identifier.optional === true
-        )
-      }
-      for (const member of members(declaration)) {
-        if (!isProperty(member) || member.static || !isPublic(member)) continue
-        const propertyName = memberName(source, member)
-        if (propertyName.startsWith('#')) continue
-        add(propertyName, member.typeAnnotation, member.optional === true)
-      }
+      const properties = entityClassProperties(source, declaration)
       found.push({ name, aggregate, properties })
     }
     return found
+  }
+
+  /**
+   * The reader of a file this parser refused: ts-morph's, which reads what it can. Without
+   * ts-morph installed, the refusal is the answer.
+   */
+  #unparsed(refusal: Error, fileName: string): InventoryQuestions {
+    try {
+      return this.#tolerant()
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error
+      throw new Error(`${fileName} could not be read: ${refusal.message.split('\n')[0]}`)
+    }
   }
 
   /** The file's Program node, or why the parser refused it; the same text is parsed once. */
@@ -239,11 +217,12 @@ function importedNames(program: TreeNode): Map<string, ImportedName> {
   return names
 }
 
-/** An object literal property's name: an identifier's, or a string or number key's value. */
+/**
+ * An object literal property's name as ts-morph compares it: an identifier's, or a string or
+ * number key as written (`'versions'` keeps its quotes, so it is not the property `versions`).
+ */
 function propertyKeyName(source: string, property: TreeNode): string | undefined {
   const key = property.key as TreeNode
   if (property.computed) return undefined
-  if (key.type === 'Identifier') return key.name as string
-  if (key.type === 'Literal') return String(key.value)
-  return textOf(source, key)
+  return key.type === 'Identifier' ? (key.name as string) : textOf(source, key)
 }

@@ -152,6 +152,15 @@ test.group('Inventory reader: the two readers', () => {
        export const v = defineApiVersions({ versions: ['1.0', \`2.0\`], 'defaultVersion': '1.0' } as const)`,
       `class Registration { readonly publishes = [a, ...b] as const; static consumes = (c) }
        export default Registration`,
+      `import { AggregateRoot } from '@pantheon/kit/domain'
+       export abstract class Shape extends AggregateRoot<ShapeId> {
+         abstract name: string
+         label: (string | null) = null
+         onChange: (() => void) | null = null
+         kind: (Circle) | Square
+         tags?: | 'a' | 'b'
+       }`,
+      `export const quoted = defineApiVersions({ 'versions': ['1.0'], defaultVersion: '1.0' })`,
       `export const broken = defineIntegrationEvent('a.broken', 1`,
     ]
     for (const [index, source] of sources.entries()) {

@@ -23,7 +23,7 @@ export interface ClaimOptions {
  *
  * On PostgreSQL the claim is one round trip: the setting and one UPDATE … RETURNING, sent as one
  * simple query, which PostgreSQL runs as one transaction of its own (or inside `client`'s, when
- * it is a transaction). It was four (BEGIN, the setting, the UPDATE, COMMIT) and a knex
+ * it is a transaction: the setting then lasts until that transaction ends). It was four (BEGIN, the setting, the UPDATE, COMMIT) and a knex
  * transaction object, at every pass of the relay. A simple query takes no parameters, so the
  * values are written into the text by knex's own escaping; they are the relay's timestamps, its
  * batch size and the configured module names, never a request's input. SQLite reads, then
@@ -37,12 +37,15 @@ export async function claimDueRows<Row extends { id: string }>(
 ): Promise<Row[]> {
   const lease = { claimed_until: leaseEnd.toISOString() }
   if (client.dialect.name === 'postgres') {
+    // knex reads every `?` of a query's text as a binding, inside the values written into it too.
+    const odd = options.modules?.find((module) => module.includes('?'))
+    if (odd !== undefined) throw new Error(`A module name cannot hold "?": "${odd}"`)
     const due = dueRows(client, options, now).select('id').forUpdate().skipLocked()
     const update = client.from(OUTBOX_TABLE).whereIn('id', due).update(lease, ['*'])
-    const results = (await client.rawQuery(`${CLAIM_SETTINGS}; ${update.toQuery()}`)) as Array<{
-      rows: Row[]
-    }>
-    return results[results.length - 1].rows.sort(byId)
+    const results: unknown = await client.rawQuery(`${CLAIM_SETTINGS}; ${update.toQuery()}`)
+    // One result per statement: the UPDATE's is the last.
+    if (!Array.isArray(results)) throw new Error('The claim expected a result per statement')
+    return (results[results.length - 1] as { rows: Row[] }).rows.sort(byId)
   }
   return inConfirmedTransaction(client, async (trx) => {
     const rows: Row[] = await dueRows(trx, options, now).select('*')
