@@ -1,4 +1,5 @@
 import type { ValidatorField } from './validator_schema.js'
+import { sourceReaderLoader, type SourceParser } from './source_reader_loader.js'
 
 /** The kit's helpers (`@pantheon/kit/application`) whose first argument names an entity that was not found. */
 export const ENTITY_NOT_FOUND_HELPERS: ReadonlySet<string> = new Set([
@@ -111,44 +112,22 @@ export interface ModuleFacts {
   calls(source: string, fileName: string, ...names: string[]): boolean
 }
 
-export type FactsParser = 'prettier' | 'ts-morph'
+export type FactsParser = SourceParser
 
-const loading = new Map<FactsParser | 'any', Promise<ModuleFacts>>()
-
-/**
- * The reader, loaded on first use: on prettier's TypeScript parser (about 40 ms to load) when
- * prettier is installed, else on ts-morph, which brings the whole TypeScript compiler (about a
- * quarter of a second). Only the scaffolding commands need either: every other `node ace` call,
- * and the app at runtime, load neither. `parser` asks for one of them.
- */
-export function moduleFacts(options: { parser?: FactsParser } = {}): Promise<ModuleFacts> {
-  const key = options.parser ?? 'any'
-  let reader = loading.get(key)
-  if (!reader) {
-    reader = loadReader(options.parser)
-    loading.set(key, reader)
-    // A reader that could not load is asked for again next time, not remembered as failed.
-    reader.catch(() => loading.delete(key))
-  }
-  return reader
-}
-
-async function loadReader(parser?: FactsParser): Promise<ModuleFacts> {
-  if (parser !== 'ts-morph') {
-    const { loadTypeScriptParser } = await import('./syntax_tree.js')
-    const parse = await loadTypeScriptParser()
-    if (parse) {
-      const { SyntaxTreeFacts } = await import('./syntax_tree_facts.js')
-      return new SyntaxTreeFacts(parse)
+/** The reader of module facts, loaded on first use (source_reader_loader.ts). */
+export const moduleFacts = sourceReaderLoader<ModuleFacts>({
+  async onSyntaxTree(parse) {
+    const { SyntaxTreeFacts } = await import('./syntax_tree_facts.js')
+    return new SyntaxTreeFacts(parse)
+  },
+  async onTsMorph() {
+    const { loadTsMorphFacts } = await import('./ts_morph_facts.js')
+    const reader = loadTsMorphFacts()
+    if (!reader) {
+      throw new Error(
+        'Reading the module needs prettier or ts-morph: install either as a development dependency'
+      )
     }
-    if (parser === 'prettier') throw new Error('prettier is not installed')
-  }
-  const { loadTsMorphFacts } = await import('./ts_morph_facts.js')
-  const reader = loadTsMorphFacts()
-  if (!reader) {
-    throw new Error(
-      'Reading the module needs prettier or ts-morph: install either as a development dependency'
-    )
-  }
-  return reader
-}
+    return reader
+  },
+})

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import type { TypeNode } from 'ts-morph'
 import { SourceSyntax, type TsMorph } from './source_syntax.js'
+import { sourceReaderLoader, type SourceParser } from './source_reader_loader.js'
 
 /*
  * The syntax questions the module inventory asks of a module's sources (ts-morph, never regexes):
@@ -74,27 +75,7 @@ export interface InventoryQuestions {
   entityClasses(source: string, fileName: string): EntityClassFacts[]
 }
 
-export type InventoryParser = 'prettier' | 'ts-morph'
-
-const loading = new Map<InventoryParser | 'any', Promise<InventoryQuestions>>()
-
-/**
- * The reader, loaded on first use (only the commands that read modules need one): on the
- * TypeScript parser prettier brings (syntax_tree_inventory.ts) when prettier is installed, else
- * on ts-morph, which loads the whole TypeScript compiler. `parser` asks for one of them.
- */
-export function inventoryReader(
-  options: { parser?: InventoryParser } = {}
-): Promise<InventoryQuestions> {
-  const key = options.parser ?? 'any'
-  let reader = loading.get(key)
-  if (!reader) {
-    reader = loadReader(options.parser)
-    loading.set(key, reader)
-    reader.catch(() => loading.delete(key))
-  }
-  return reader
-}
+export type InventoryParser = SourceParser
 
 let tsMorphReader: InventoryReader | undefined
 
@@ -106,18 +87,14 @@ function loadTsMorphReader(): InventoryReader {
   return tsMorphReader
 }
 
-async function loadReader(parser?: InventoryParser): Promise<InventoryQuestions> {
-  if (parser !== 'ts-morph') {
-    const { loadTypeScriptParser } = await import('./syntax_tree.js')
-    const parse = await loadTypeScriptParser()
-    if (parse) {
-      const { SyntaxTreeInventory } = await import('./syntax_tree_inventory.js')
-      return new SyntaxTreeInventory(parse, loadTsMorphReader)
-    }
-    if (parser === 'prettier') throw new Error('prettier is not installed')
-  }
-  return loadTsMorphReader()
-}
+/** The inventory's reader, loaded on first use (source_reader_loader.ts). */
+export const inventoryReader = sourceReaderLoader<InventoryQuestions>({
+  async onSyntaxTree(parse) {
+    const { SyntaxTreeInventory } = await import('./syntax_tree_inventory.js')
+    return new SyntaxTreeInventory(parse, loadTsMorphReader)
+  },
+  onTsMorph: loadTsMorphReader,
+})
 
 /** The inventory's questions answered with ts-morph, for an app without prettier. */
 export class InventoryReader implements InventoryQuestions {
