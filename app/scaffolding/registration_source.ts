@@ -32,7 +32,8 @@ export async function readRegistrationSource(
   fileName: string,
   options: { parser?: FactsParser } = {}
 ): Promise<RegistrationSource> {
-  const parse = options.parser === 'ts-morph' ? undefined : await loadTypeScriptParser()
+  const parse =
+    options.parser === 'ts-morph' ? undefined : await loadTypeScriptParser(options.parser)
   if (!parse) return fromTsMorph(source, fileName)
   let program: TreeNode
   try {

@@ -1,11 +1,12 @@
 import { optionalImport } from './optional_import.js'
 
 /**
- * The ESTree syntax tree of TypeScript sources, from the parser that prettier brings
- * (`prettier/plugins/typescript`, typescript-estree inside). A scaffolding command loads it in
- * about 40 ms where ts-morph loads the whole TypeScript compiler, about a quarter of a second;
- * the readers built on it (registration_source.ts, syntax_tree_facts.ts) fall back to ts-morph
- * in an app without prettier.
+ * The ESTree syntax tree of TypeScript sources, as typescript-estree gives it: from swc's parser,
+ * which the kit's TypeScript loader has in memory already (swc_syntax_tree.ts rewrites its tree),
+ * or from the parser that prettier brings (`prettier/plugins/typescript`, typescript-estree
+ * inside), about 60 ms to load. ts-morph loads the whole TypeScript compiler, about a quarter of
+ * a second: the readers built on this tree (registration_source.ts, syntax_tree_facts.ts,
+ * syntax_tree_inventory.ts) fall back to it only in an app with neither parser.
  */
 
 /** A node of the tree: its `type`, its place in the text, and its children by name. */
@@ -22,8 +23,26 @@ interface PrettierTypeScript {
   parsers: { typescript: { parse(text: string, options: object): TreeNode | Promise<TreeNode> } }
 }
 
-/** The parser, or undefined when prettier is not installed. */
-export async function loadTypeScriptParser(): Promise<ParseTypeScript | undefined> {
+/** Which parser builds the ESTree tree: swc's, when the app's loader has it, else prettier's. */
+export type TreeParser = 'swc' | 'prettier'
+
+/**
+ * The parser: swc's (swc_syntax_tree.ts) unless `prefer` asks for prettier's, and prettier's
+ * where swc cannot be had (an app that does not run on ts-exec's compiler); undefined when
+ * neither is installed, or the one asked for is not.
+ */
+export async function loadTypeScriptParser(
+  prefer?: TreeParser
+): Promise<ParseTypeScript | undefined> {
+  if (prefer !== 'prettier') {
+    const { loadSwcParser } = await import('./swc_syntax_tree.js')
+    const parse = loadSwcParser()
+    if (parse || prefer === 'swc') return parse
+  }
+  return loadPrettierParser()
+}
+
+async function loadPrettierParser(): Promise<ParseTypeScript | undefined> {
   const plugin = await optionalImport<PrettierTypeScript>('prettier/plugins/typescript')
   if (!plugin) return undefined
   return (source) => {

@@ -98,78 +98,81 @@ function answers(reader: InventoryQuestions, source: string, fileName: string) {
   }
 }
 
-test.group('Inventory reader: the two readers', () => {
-  test('prettier’s parser and ts-morph answer alike for every source of the corpus', async ({
-    assert,
-  }) => {
-    const syntaxTree = await inventoryReader({ parser: 'prettier' })
-    const tsMorph = await inventoryReader({ parser: 'ts-morph' })
-    const files = await sourceCorpus()
-    assert.isAbove(files.length, 300)
-    let read = { references: 0, apiVersions: 0, contracts: 0, entityClasses: 0 }
-    for (const { path, source } of files) {
-      const fileName = path.replace(/\.golden$/, '')
-      const expected = answers(tsMorph, source, fileName)
-      assert.deepEqual(answers(syntaxTree, source, fileName), expected, path)
-      read = {
-        references: read.references + (expected.references.some(Boolean) ? 1 : 0),
-        apiVersions: read.apiVersions + (expected.apiVersions ? 1 : 0),
-        contracts: read.contracts + (expected.contracts.length > 0 ? 1 : 0),
-        entityClasses: read.entityClasses + (expected.entityClasses.length > 0 ? 1 : 0),
+// The ESTree readers on each parser that builds their tree, held to ts-morph's answers.
+for (const parser of ['swc', 'prettier'] as const) {
+  test.group(`Inventory reader: the two readers (${parser})`, () => {
+    test(`${parser}’s parser and ts-morph answer alike for every source of the corpus`, async ({
+      assert,
+    }) => {
+      const syntaxTree = await inventoryReader({ parser })
+      const tsMorph = await inventoryReader({ parser: 'ts-morph' })
+      const files = await sourceCorpus()
+      assert.isAbove(files.length, 300)
+      let read = { references: 0, apiVersions: 0, contracts: 0, entityClasses: 0 }
+      for (const { path, source } of files) {
+        const fileName = path.replace(/\.golden$/, '')
+        const expected = answers(tsMorph, source, fileName)
+        assert.deepEqual(answers(syntaxTree, source, fileName), expected, path)
+        read = {
+          references: read.references + (expected.references.some(Boolean) ? 1 : 0),
+          apiVersions: read.apiVersions + (expected.apiVersions ? 1 : 0),
+          contracts: read.contracts + (expected.contracts.length > 0 ? 1 : 0),
+          entityClasses: read.entityClasses + (expected.entityClasses.length > 0 ? 1 : 0),
+        }
       }
-    }
-    // The corpus holds files of each kind the inventory reads, so each answer was compared.
-    for (const [kind, count] of Object.entries(read)) assert.isAbove(count, 1, kind)
-  })
+      // The corpus holds files of each kind the inventory reads, so each answer was compared.
+      for (const [kind, count] of Object.entries(read)) assert.isAbove(count, 1, kind)
+    })
 
-  test('syntax the generators do not write reads alike', async ({ assert }) => {
-    const syntaxTree = await inventoryReader({ parser: 'prettier' })
-    const tsMorph = await inventoryReader({ parser: 'ts-morph' })
-    const sources = [
-      `import { AggregateRoot as Root, Entity } from '@pantheon/kit/domain'
-       import type { Money } from './money.js'
-       export class Order extends Root<OrderId> {
-         status: 'open' | 'closed' | null = 'open'
-         readonly total?: Money
-         private secret = 1
-         #hidden = 2
-         static count = 0
-         constructor(public readonly id: OrderId, protected note: string, public tag?: string | undefined) {
-           super()
+    test('syntax the generators do not write reads alike', async ({ assert }) => {
+      const syntaxTree = await inventoryReader({ parser })
+      const tsMorph = await inventoryReader({ parser: 'ts-morph' })
+      const sources = [
+        `import { AggregateRoot as Root, Entity } from '@pantheon/kit/domain'
+         import type { Money } from './money.js'
+         export class Order extends Root<OrderId> {
+           status: 'open' | 'closed' | null = 'open'
+           readonly total?: Money
+           private secret = 1
+           #hidden = 2
+           static count = 0
+           constructor(public readonly id: OrderId, protected note: string, public tag?: string | undefined) {
+             super()
+           }
          }
-       }
-       class Line extends Entity<LineId> { quantity: number }
-       export { Line }
-       export default class Draft extends Entity<DraftId> { readonly 'quoted': string }`,
-      `const first = defineIntegrationEvent('a.first', 1, schema), second = 2
-       export { first }
-       export const third = defineIntegrationEvent(\`a.third\`, 3) satisfies Contract
-       export const fourth = defineIntegrationEvent('a.fourth', 1.5)`,
-      `export * from './a.js'
-       export { b } from "./b.js"
-       import './side_effect.js'
-       import * as everything from './all.js'
-       export const v = defineApiVersions({ versions: ['1.0', \`2.0\`], 'defaultVersion': '1.0' } as const)`,
-      `class Registration { readonly publishes = [a, ...b] as const; static consumes = (c) }
-       export default Registration`,
-      `import { AggregateRoot } from '@pantheon/kit/domain'
-       export abstract class Shape extends AggregateRoot<ShapeId> {
-         abstract name: string
-         label: (string | null) = null
-         onChange: (() => void) | null = null
-         kind: (Circle) | Square
-         tags?: | 'a' | 'b'
-       }`,
-      `export const quoted = defineApiVersions({ 'versions': ['1.0'], defaultVersion: '1.0' })`,
-      `export const broken = defineIntegrationEvent('a.broken', 1`,
-    ]
-    for (const [index, source] of sources.entries()) {
-      const fileName = `source_${index}.ts`
-      assert.deepEqual(
-        answers(syntaxTree, source, fileName),
-        answers(tsMorph, source, fileName),
-        source
-      )
-    }
+         class Line extends Entity<LineId> { quantity: number }
+         export { Line }
+         export default class Draft extends Entity<DraftId> { readonly 'quoted': string }`,
+        `const first = defineIntegrationEvent('a.first', 1, schema), second = 2
+         export { first }
+         export const third = defineIntegrationEvent(\`a.third\`, 3) satisfies Contract
+         export const fourth = defineIntegrationEvent('a.fourth', 1.5)`,
+        `export * from './a.js'
+         export { b } from "./b.js"
+         import './side_effect.js'
+         import * as everything from './all.js'
+         export const v = defineApiVersions({ versions: ['1.0', \`2.0\`], 'defaultVersion': '1.0' } as const)`,
+        `class Registration { readonly publishes = [a, ...b] as const; static consumes = (c) }
+         export default Registration`,
+        `import { AggregateRoot } from '@pantheon/kit/domain'
+         export abstract class Shape extends AggregateRoot<ShapeId> {
+           abstract name: string
+           label: (string | null) = null
+           onChange: (() => void) | null = null
+           kind: (Circle) | Square
+           tags?: | 'a' | 'b'
+         }`,
+        `export const quoted = defineApiVersions({ 'versions': ['1.0'], defaultVersion: '1.0' })`,
+        `export const broken = defineIntegrationEvent('a.broken', 1`,
+      ]
+      for (const [index, source] of sources.entries()) {
+        const fileName = `source_${index}.ts`
+        assert.deepEqual(
+          answers(syntaxTree, source, fileName),
+          answers(tsMorph, source, fileName),
+          source
+        )
+      }
+    })
   })
-})
+}
