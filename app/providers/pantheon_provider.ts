@@ -63,6 +63,8 @@ import { overHttps } from '../building_blocks/infrastructure/http/security_heade
  */
 export default class PantheonProvider {
   #relays?: OutboxRelays
+  /** The outbox, once anything in this process asked for it. */
+  #outbox?: Outbox
   #transport?: MessageTransport
   #stopObservingBacklog?: () => void
   #stopPreparingDatabase?: () => void
@@ -120,9 +122,12 @@ export default class PantheonProvider {
     )
     container.singleton(Outbox, async (resolver) => {
       const { HttpContext } = await import('@adonisjs/core/http')
-      return new Outbox(await resolver.make('lucid.db'), () => requestOrigin(HttpContext.get()), {
-        maxMessageBytes: messageSizeLimit(this.messagingConfig),
-      })
+      this.#outbox = new Outbox(
+        await resolver.make('lucid.db'),
+        () => requestOrigin(HttpContext.get()),
+        { maxMessageBytes: messageSizeLimit(this.messagingConfig) }
+      )
+      return this.#outbox
     })
     container.singleton(MessageTransport, async (resolver) => {
       const logger = await resolver.make('logger')
@@ -303,6 +308,9 @@ export default class PantheonProvider {
     this.#stopObservingBacklog?.()
     await this.#relays?.stop()
     await this.#transport?.close()
+    // The announcements of the last commits to relays of other processes, still on their way
+    // (one lost costs its rows a poll's wait, nothing more).
+    await this.#outbox?.announced()
     // Sends the spans still buffered (the last requests, an ace command's whole run).
     await stopTelemetry()
   }

@@ -11,9 +11,9 @@ import { runMigrations } from '#tests/common/run_migrations'
 
 /*
  * A commit that wrote to the outbox wakes the relays: the one of this process directly, those
- * of other processes through PostgreSQL's NOTIFY. The announcement costs a statement and the
- * server's lock on its notification queue at every commit, so it is made only when no relay of
- * this process serves the connection. On a database of the test's own, so no other test's
+ * of other processes through PostgreSQL's NOTIFY, sent after the commit. An announcement costs
+ * a statement and the server's lock on its notification queue, so it is made only when no relay
+ * of this process serves the connection, and commits share one while another is on its way. On a database of the test's own, so no other test's
  * commits are heard.
  */
 const DATABASE = 'pantheon_commit_announcement'
@@ -78,6 +78,43 @@ test.group('Announcing outbox commits on PostgreSQL', (group) => {
     const { heard, woken } = await publishOne(() => true)
     assert.equal(heard, 0, 'no NOTIFY reached the server')
     assert.deepEqual(woken, [CONNECTION])
+  })
+
+  test('commits made while an announcement is on its way share the next one', async ({
+    assert,
+  }) => {
+    const heard: number[] = []
+    const listener = new PostgresCommitListener(URL)
+    await listener.start(() => heard.push(performance.now()))
+    const outbox = new Outbox(db)
+    outbox.onCommit(
+      () => {},
+      () => false
+    )
+    let lastCommit = 0
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          new LucidUnitOfWork(db, undefined, CONNECTION).run(async () => {
+            await outbox.publish(thingCreated, { id: randomUUID() })
+            LucidUnitOfWork.currentTransaction()!.after('commit', () => {
+              lastCommit = performance.now()
+            })
+            return success(undefined)
+          })
+        )
+      )
+      await outbox.announced()
+      const deadline = Date.now() + 2_000
+      while ((heard.at(-1) ?? 0) < lastCommit && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    } finally {
+      await listener.stop()
+    }
+    // A NOTIFY in each transaction made 20, each taking the server's notification queue lock.
+    assert.isBelow(heard.length, 20, 'the commits shared announcements')
+    assert.isAtLeast(heard.at(-1)!, lastCommit, 'one was heard after the last commit')
   })
 
   test('a relay serves its connection from its start to its stop', async ({ assert }) => {

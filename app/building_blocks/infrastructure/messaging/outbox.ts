@@ -3,7 +3,7 @@ import { timeOrderedId } from '../../domain/time_ordered_id.js'
 import type { Database } from '@adonisjs/lucid/database'
 import type { IntegrationEventContract } from '../../integration/integration_event.js'
 import { LucidUnitOfWork } from '../persistence/lucid_unit_of_work.js'
-import { announceOutboxWrite } from './outbox_announcement.js'
+import { OutboxCommitAnnouncer } from './outbox_announcement.js'
 import { DEFAULT_MAX_MESSAGE_BYTES } from './event_envelope.js'
 import { publishablePayload } from './publishable_event.js'
 import type { RequestOrigin } from './request_origin.js'
@@ -27,6 +27,7 @@ export class Outbox {
   /** Transactions already set to wake the relays: once per commit is enough. */
   readonly #announced = new WeakSet<object>()
   readonly #versions = new EventVersions()
+  readonly #announcer: OutboxCommitAnnouncer
 
   constructor(
     private readonly db: Database,
@@ -35,7 +36,9 @@ export class Outbox {
     private readonly options: { maxMessageBytes: number } = {
       maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
     }
-  ) {}
+  ) {
+    this.#announcer = new OutboxCommitAnnouncer(db)
+  }
 
   /**
    * Called by the relays: what to run after each commit that wrote to the outbox, given the
@@ -128,15 +131,22 @@ export class Outbox {
     if (!this.#announced.has(transaction)) {
       this.#announced.add(transaction)
       // Relays in other processes hear of the commit through PostgreSQL (`node ace
-      // outbox:relay` beside hosts with OUTBOX_RELAY=off). When a relay of this process serves
-      // the connection, the wake after the commit is all it needs: no announcement, which saves
-      // a statement and the server's lock on its notification queue at every commit.
-      const announce =
-        transaction.dialect.name === 'postgres' && !this.#relayedHere(transaction.connectionName)
-      if (announce) await announceOutboxWrite(transaction)
-      transaction.after('commit', () => this.#onCommit(transaction.connectionName))
+      // outbox:relay` beside hosts with OUTBOX_RELAY=off), after it (OutboxCommitAnnouncer).
+      // When a relay of this process serves the connection, the wake after the commit is all it
+      // needs: no announcement, which spares the server a statement at every commit.
+      const connection = transaction.connectionName
+      const announce = transaction.dialect.name === 'postgres' && !this.#relayedHere(connection)
+      transaction.after('commit', () => {
+        this.#onCommit(connection)
+        if (announce) this.#announcer.committed(connection)
+      })
     }
     return sharedId
+  }
+
+  /** Resolves once every commit's announcement to other processes has been sent. */
+  announced(): Promise<void> {
+    return this.#announcer.settled()
   }
 
   /**
