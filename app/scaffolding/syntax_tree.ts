@@ -1,9 +1,9 @@
 import { optionalImport } from './optional_import.js'
 
 /**
- * The ESTree syntax tree of TypeScript sources, as typescript-estree gives it: from swc's parser,
- * which the kit's TypeScript loader has in memory already (swc_syntax_tree.ts rewrites its tree),
- * or from the parser that prettier brings (`prettier/plugins/typescript`, typescript-estree
+ * The ESTree syntax tree of TypeScript sources, as typescript-estree gives it: from swc's parser
+ * where the kit's TypeScript loader has it in memory already (swc_syntax_tree.ts rewrites its
+ * tree), else from the parser that prettier brings (`prettier/plugins/typescript`, typescript-estree
  * inside), about 60 ms to load. ts-morph loads the whole TypeScript compiler, about a quarter of
  * a second: the readers built on this tree (registration_source.ts, syntax_tree_facts.ts,
  * syntax_tree_inventory.ts) fall back to it only in an app with neither parser.
@@ -27,16 +27,16 @@ interface PrettierTypeScript {
 export type TreeParser = 'swc' | 'prettier'
 
 /**
- * The parser: swc's (swc_syntax_tree.ts) unless `prefer` asks for prettier's, and prettier's
- * where swc cannot be had (an app that does not run on ts-exec's compiler); undefined when
- * neither is installed, or the one asked for is not.
+ * The parser: swc's (swc_syntax_tree.ts) when this thread runs it already (the kit's TypeScript
+ * loader) or `prefer` asks for it, else prettier's; undefined when neither is installed, or the
+ * one asked for is not.
  */
 export async function loadTypeScriptParser(
   prefer?: TreeParser
 ): Promise<ParseTypeScript | undefined> {
   if (prefer !== 'prettier') {
     const { loadSwcParser } = await import('./swc_syntax_tree.js')
-    const parse = loadSwcParser()
+    const parse = loadSwcParser({ load: prefer === 'swc' })
     if (parse || prefer === 'swc') return parse
   }
   return loadPrettierParser()

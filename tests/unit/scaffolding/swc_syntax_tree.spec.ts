@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { test } from '@japa/runner'
 import { sourceCorpus } from '#tests/common/source_corpus'
 import {
@@ -144,11 +145,23 @@ continued', c = ` + '`\\u00e9 ${a} \\x41`',
     assert.throws(() => swc('export class Half { m() { return (1 }'))
   })
 
-  test('is the default tree where the app runs on ts-exec’s compiler', async ({ assert }) => {
-    const parse = await loadTypeScriptParser()
+  test('is the default tree once this thread runs swc, as under the kit’s loader', async ({
+    assert,
+  }) => {
     // prettier's tree is a typescript-estree Program with its tokens; this one keeps none.
-    const program = parse!('const a = 1')
-    assert.equal(program.type, 'Program')
-    assert.notProperty(program, 'tokens')
+    const tokens = async () => 'tokens' in (await loadTypeScriptParser())!('const a = 1')
+    const fromTsExec = createRequire(import.meta.resolve('@poppinss/ts-exec'))
+    const swcPath = fromTsExec.resolve('@swc/core')
+    fromTsExec('@swc/core')
+    const loaded = fromTsExec.cache[swcPath]
+    assert.isFalse(await tokens(), 'swc loaded on this thread: its tree')
+    // A thread that has not loaded swc (an app on ts-exec's loader, which runs on a thread of
+    // its own) reads with prettier's parser rather than load a second copy.
+    delete fromTsExec.cache[swcPath]
+    try {
+      assert.isTrue(await tokens(), 'swc not loaded here: prettier’s tree')
+    } finally {
+      fromTsExec.cache[swcPath] = loaded
+    }
   })
 })
