@@ -308,9 +308,10 @@ export default class PantheonProvider {
     this.#stopObservingBacklog?.()
     await this.#relays?.stop()
     await this.#transport?.close()
-    // The announcements of the last commits to relays of other processes, still on their way
-    // (one lost costs its rows a poll's wait, nothing more).
-    await this.#outbox?.announced()
+    // The announcements of the last commits to relays of other processes, still on their way.
+    // One lost costs its rows a poll's wait, so a database that does not answer is not waited
+    // for longer than that.
+    if (this.#outbox) await settledWithin(this.#outbox.announced(), 2_000)
     // Sends the spans still buffered (the last requests, an ace command's whole run).
     await stopTelemetry()
   }
@@ -410,4 +411,14 @@ export default class PantheonProvider {
       })
     })
   }
+}
+
+/** Waits for `work` to settle, or for `ms` milliseconds, whichever comes first. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms)
+  })
+  await Promise.race([work.catch(() => {}), elapsed])
+  clearTimeout(timer)
 }

@@ -131,7 +131,11 @@ export class EstreeBuilder {
       case 'Tpl': {
         const quasis = (node.quasis as SwcNode[]).map((quasi) => {
           const raw = quasi.raw as string
-          const cooked = raw.includes('\\') ? unescapeString(raw) : (quasi.cooked ?? null)
+          // An escape a template cannot cook (in a tagged one) leaves the text as written, as
+          // typescript-estree gives it.
+          const cooked = raw.includes('\\')
+            ? (unescapeString(raw, { template: true }) ?? raw)
+            : (quasi.cooked ?? null)
           return this.make(quasi, 'TemplateElement', { value: { raw, cooked }, tail: quasi.tail })
         })
         // A template literal type (`${number}.${number}`) holds types where a value holds expressions.
@@ -209,13 +213,18 @@ export class EstreeBuilder {
           body: this.node(node.body),
           async: node.async === true,
         })
-      case 'Parameter':
-        return this.node(node.pat)!
+      case 'Parameter': {
+        // ESTree has no parameter node: the pattern, with the parameter's decorators.
+        const decorators = this.list(node.decorators)
+        const pattern = this.node(node.pat)!
+        return decorators.length > 0 ? { ...pattern, decorators } : pattern
+      }
       case 'TsParameterProperty':
         return this.make(node, 'TSParameterProperty', {
           accessibility: accessibility(node.accessibility),
           readonly: node.readonly,
           parameter: this.node(node.param),
+          decorators: this.list(node.decorators),
         })
       case 'BlockStatement':
         return this.make(node, 'BlockStatement', { body: this.list(node.stmts) })

@@ -53,7 +53,8 @@ function classMember(tree: EstreeBuilder, node: SwcNode): TreeNode {
     static: node.isStatic === true,
     accessibility: accessibility(node.accessibility),
     optional: node.isOptional === true,
-    decorators: tree.list(node.decorators),
+    // swc keeps a method's decorators on its function.
+    decorators: tree.list(node.decorators ?? (node.function as SwcNode | undefined)?.decorators),
   }
   switch (node.type) {
     case 'ClassProperty':

@@ -5,6 +5,7 @@ import { success } from '@pantheon/kit/application'
 import { defineIntegrationEvent } from '@pantheon/kit/integration'
 import { MemoryTransport, Outbox, OutboxRelay, OutboxRelays } from '@pantheon/kit/messaging'
 import { LucidUnitOfWork } from '@pantheon/kit/persistence'
+import { OutboxCommitAnnouncer } from '#kit/building_blocks/infrastructure/messaging/outbox_announcement'
 import { PostgresCommitListener } from '#kit/building_blocks/infrastructure/messaging/postgres_commit_listener'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { runMigrations } from '#tests/common/run_migrations'
@@ -115,6 +116,29 @@ test.group('Announcing outbox commits on PostgreSQL', (group) => {
     // A NOTIFY in each transaction made 20, each taking the server's notification queue lock.
     assert.isBelow(heard.length, 20, 'the commits shared announcements')
     assert.isAtLeast(heard.at(-1)!, lastCommit, 'one was heard after the last commit')
+  })
+
+  test('an announcement that cannot be sent leaves the next ones to go', async ({
+    assert,
+    cleanup,
+  }) => {
+    let heard = 0
+    const listener = new PostgresCommitListener(URL)
+    await listener.start(() => (heard += 1))
+    cleanup(() => listener.stop())
+    const announcer = new OutboxCommitAnnouncer(db)
+    const late = 'commit_announcement_late'
+    // Not a connection of the manager (yet): the announcement fails at once, and quietly.
+    announcer.committed(late)
+    await announcer.settled()
+    db.manager.add(late, { client: 'pg', connection: URL })
+    cleanup(() => db.manager.close(late))
+    announcer.committed(late)
+    await announcer.settled()
+    const deadline = Date.now() + 2_000
+    while (heard === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    assert.equal(heard, 1)
   })
 
   test('a relay serves its connection from its start to its stop', async ({ assert }) => {

@@ -63,8 +63,14 @@ function differences(expected: TreeNode, actual: TreeNode, source: string): stri
       continue
     }
     for (const field of FIELDS) {
-      const a = node[field] ?? false
-      const b = counterpart[field] ?? false
+      // A template element's value is its raw and cooked text; a regular expression's, a RegExp.
+      const plain = (value: unknown) => {
+        if (node.type !== 'TemplateElement' || field !== 'value') return value ?? false
+        const { raw, cooked } = value as { raw: string; cooked: string | null }
+        return JSON.stringify([raw, cooked])
+      }
+      const a = plain(node[field])
+      const b = plain(counterpart[field])
       const same = typeof a === 'object' && a !== null ? String(a) === String(b) : Object.is(a, b)
       if (!same) found.push(`${place}.${field}: ${String(a)} ≠ ${String(b)} ${text}`)
     }
@@ -119,6 +125,11 @@ continued', c = ` + '`\\u00e9 ${a} \\x41`',
       `export { a as b, c as 'd' }; export * from './x.js'; export * as ns from './y.js'; export = z`,
       `declare function f(): void; function g(a: string): void; function g(a?: string) {}`,
       `@decorate({ options: true }) export class D { @field() x = 1 }`,
+      `class F { @d() @e m(@p() x) {} constructor(@inject() private readonly y: Y) {} }`,
+      // A byte order mark, which parsers drop before they count.
+      `\uFEFFexport class CreateThing extends Command<string> { static fromInput = 'é' }`,
+      // Line breaks of a file saved on Windows, inside a template that also holds an escape.
+      'const t = `a\r\n\\x41`; const u = tag`\\1 \\u{110000}`; const v = `\\0`',
     ]
     for (const source of sources) {
       assert.deepEqual(differences(prettier(source), swc(source), source), [], source)

@@ -36,8 +36,8 @@ export class OutboxCommitAnnouncer {
       return
     }
     const state = { commitsSince: false, done: Promise.resolve() }
-    state.done = this.#announce(connection, state)
     this.#onTheirWay.set(connection, state)
+    state.done = this.#announce(connection, state)
   }
 
   /** Resolves once no announcement is on its way (a host that stops waits for them). */
@@ -49,7 +49,12 @@ export class OutboxCommitAnnouncer {
     try {
       do {
         state.commitsSince = false
-        await announceOutboxWrite(this.db.connection(connection)).catch(() => {})
+        try {
+          await announceOutboxWrite(this.db.connection(connection))
+        } catch {
+          // The relays poll: an announcement lost (a connection released, a database that
+          // stopped answering) delays its rows by a poll at most.
+        }
       } while (state.commitsSince)
     } finally {
       this.#onTheirWay.delete(connection)
