@@ -1,4 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import { withTimeout } from '../building_blocks/infrastructure/resilience/with_timeout.js'
 import type { ServerConfig } from '@adonisjs/core/types/http'
 import type { Database } from '@adonisjs/lucid/database'
 import { Mediator } from '../building_blocks/application/mediator.js'
@@ -311,7 +312,9 @@ export default class PantheonProvider {
     // The announcements of the last commits to relays of other processes, still on their way.
     // One lost costs its rows a poll's wait, so a database that does not answer is not waited
     // for longer than that.
-    if (this.#outbox) await settledWithin(this.#outbox.announced(), 2_000)
+    if (this.#outbox) {
+      await withTimeout(this.#outbox.announced(), 2_000, 'announcements pending').catch(() => {})
+    }
     // Sends the spans still buffered (the last requests, an ace command's whole run).
     await stopTelemetry()
   }
@@ -411,14 +414,4 @@ export default class PantheonProvider {
       })
     })
   }
-}
-
-/** Waits for `work` to settle, or for `ms` milliseconds, whichever comes first. */
-async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const elapsed = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms)
-  })
-  await Promise.race([work.catch(() => {}), elapsed])
-  clearTimeout(timer)
 }
