@@ -2,7 +2,11 @@
 | HTTP server entry point. Listens on HOST:PORT (default 0.0.0.0:5000) and, in development,
 | also serves HTTPS on HTTPS_PORT (default 5001) with a self-signed certificate.
 */
-// OpenTelemetry first, when an OTLP endpoint is configured: its hooks must be in place before
+// Before anything is loaded: V8 must not learn, from what survives at boot, to make each
+// request's objects in the old generation (docs/performance.md).
+const { keepRequestObjectsYoung } = await import('@pantheon/kit/host/young_request_objects')
+keepRequestObjectsYoung()
+// OpenTelemetry next, when an OTLP endpoint is configured: its hooks must be in place before
 // the HTTP server, the database and broker drivers are loaded (docs/observability.md).
 const { startTelemetry } = await import('@pantheon/kit/telemetry')
 await startTelemetry(new URL('../', import.meta.url))

@@ -1,14 +1,13 @@
+import { LinkedEntries, type LinkedEntry } from '../linked_entries.js'
+
 /** A deadline set by `FixedDeadlines.set`; give it back to `clear` once the work is done. */
 export interface Deadline {
   readonly at: number
 }
 
 /** A deadline while it waits, linked to its neighbours in the order deadlines were set. */
-interface PendingDeadline extends Deadline {
+interface PendingDeadline extends Deadline, LinkedEntry<PendingDeadline> {
   readonly onExpire: () => void
-  older: PendingDeadline | undefined
-  newer: PendingDeadline | undefined
-  pending: boolean
 }
 
 /**
@@ -18,16 +17,11 @@ interface PendingDeadline extends Deadline {
  * is enough. When nothing is pending the timer stays armed but unreferenced: it never holds a
  * process open, and a quick message (all of it within one tick) does not set a timer of its own.
  *
- * The pending deadlines form a linked list rather than a `Set`. This object lives as long as the
- * process, so its `Set` would sit in V8's old generation, and V8 allocates each table a `Set`
- * rehashes into where the previous one was: under load, a `Set` with a deadline added and removed
- * per message filled the old generation with discarded tables, and a full collection (10–14 ms
- * pauses) ran every two to five seconds. The list allocates nothing but the deadlines themselves,
- * which die young.
+ * The pending deadlines form a linked list rather than a `Set` (see `LinkedEntries`): with a
+ * `Set`, a full collection (10–14 ms pauses) ran every two to five seconds under load.
  */
 export class FixedDeadlines {
-  #oldest: PendingDeadline | undefined
-  #newest: PendingDeadline | undefined
+  readonly #pending = new LinkedEntries<PendingDeadline>()
   #timer: NodeJS.Timeout | undefined
   #timerHoldsProcess = false
 
@@ -35,16 +29,13 @@ export class FixedDeadlines {
 
   /** Calls `onExpire` once `ms` have passed, unless `clear` is called first. */
   set(onExpire: () => void): Deadline {
-    const deadline: PendingDeadline = {
+    const deadline = this.#pending.add({
       at: Date.now() + this.ms,
       onExpire,
-      older: this.#newest,
+      older: undefined,
       newer: undefined,
-      pending: true,
-    }
-    if (this.#newest) this.#newest.newer = deadline
-    else this.#oldest = deadline
-    this.#newest = deadline
+      linked: false,
+    })
     // An armed timer fires no later than this deadline: it was set for an older one.
     if (this.#timer === undefined) this.#arm(this.ms)
     else if (!this.#timerHoldsProcess) this.#holdProcess(true)
@@ -54,20 +45,9 @@ export class FixedDeadlines {
   /** Forgets the deadline; clearing one that expired or was cleared already does nothing. */
   clear(deadline: Deadline): void {
     const pending = deadline as PendingDeadline
-    if (!pending.pending) return
-    this.#unlink(pending)
-    if (this.#oldest === undefined && this.#timer !== undefined) this.#holdProcess(false)
-  }
-
-  #unlink(deadline: PendingDeadline) {
-    deadline.pending = false
-    if (deadline.older) deadline.older.newer = deadline.newer
-    else this.#oldest = deadline.newer
-    if (deadline.newer) deadline.newer.older = deadline.older
-    else this.#newest = deadline.older
-    // A finished deadline must not keep its neighbours (and their requests) reachable.
-    deadline.older = undefined
-    deadline.newer = undefined
+    if (!pending.linked) return
+    this.#pending.remove(pending)
+    if (this.#pending.isEmpty && this.#timer !== undefined) this.#holdProcess(false)
   }
 
   #arm(delay: number) {
@@ -84,10 +64,10 @@ export class FixedDeadlines {
   #expire() {
     this.#timer = undefined
     const now = Date.now()
-    for (let deadline = this.#oldest; deadline; deadline = this.#oldest) {
+    for (let deadline = this.#pending.oldest; deadline; deadline = this.#pending.oldest) {
       // Node's timer clock can run a little behind Date.now(): wait out the rest.
       if (deadline.at > now) return this.#arm(deadline.at - now)
-      this.#unlink(deadline)
+      this.#pending.remove(deadline)
       deadline.onExpire()
     }
   }
