@@ -1,3 +1,4 @@
+import { FixedDeadlines } from '../../application/pipeline/fixed_deadlines.js'
 import type { PostgresBounds } from './postgres_bounds.js'
 
 type Callback = (...results: unknown[]) => void
@@ -16,22 +17,40 @@ export interface WatchedPostgresClient {
  * the call but leaves the statement running on a connection that knex then reuses.
  *
  * Only calls with a callback are watched; knex makes every query that way.
+ *
+ * Every statement's deadline has the same length, so they share one timer (`FixedDeadlines`)
+ * instead of a `setTimeout` each: under load, a timer set and cleared per statement beside the
+ * handler deadlines' long-lived timer made minor garbage collections copy whole requests into
+ * the old generation (15–20 ms pauses on a create; docs/performance.md).
  */
 export function watchPostgresAnswers(client: WatchedPostgresClient, bounds: PostgresBounds) {
+  const deadlines = answerDeadlines(bounds.answerMs)
   const query = client.query.bind(client)
   client.query = (...args: unknown[]) => {
     const index = args.findIndex((arg) => typeof arg === 'function')
     if (index === -1) return query(...args)
     const callback = args[index] as Callback
-    const timer = setTimeout(() => {
+    const deadline = deadlines.set(() => {
       const error = new Error(`PostgreSQL did not answer within ${bounds.answerMs} ms`)
       Object.assign(error, { code: 'ETIMEDOUT' })
       client.connection.stream.destroy(error)
-    }, bounds.answerMs)
+    })
     args[index] = (...results: unknown[]) => {
-      clearTimeout(timer)
+      deadlines.clear(deadline)
       callback(...results)
     }
     return query(...args)
   }
+}
+
+/** The statements' deadlines, one set per length, shared by every watched connection. */
+const deadlinesByLength = new Map<number, FixedDeadlines>()
+
+function answerDeadlines(answerMs: number): FixedDeadlines {
+  let deadlines = deadlinesByLength.get(answerMs)
+  if (!deadlines) {
+    deadlines = new FixedDeadlines(answerMs)
+    deadlinesByLength.set(answerMs, deadlines)
+  }
+  return deadlines
 }
