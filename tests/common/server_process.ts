@@ -20,6 +20,11 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: {
     appRoot?: string
+    /**
+     * What must answer 2xx before the server counts as started ('/' by default). A host listens
+     * before its database is reached and migrated, and answers 503 `Database.Unavailable` to
+     * database work until then: a test that uses the database waits for '/health/ready'.
+     */
     readyPath?: string
     /** Called with everything the process printed so far, whenever it prints. */
     onOutput?: (output: string) => void

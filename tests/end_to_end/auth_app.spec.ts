@@ -155,7 +155,7 @@ test.group('Authentication from init --auth', (group) => {
     const port = testPort(162)
     const server = await startServerProcess(
       { ...env, HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: String(port) },
-      { appRoot: shop }
+      { appRoot: shop, readyPath: '/health/ready' }
     )
     cleanup(async () => void (await server.stop()))
     const base = `http://127.0.0.1:${port}/api/identity`
@@ -284,10 +284,10 @@ test.group('Authentication from init --auth', (group) => {
       DB_CONNECTION: 'pg',
       DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`,
     }
-    // A development start migrates the database first.
+    // A development start migrates the database; the server is ready once it has.
     const server = await startServerProcess(
       { ...env, ...store, HTTPS_ENABLED: 'false', HOST: '127.0.0.1', PORT: String(port) },
-      { appRoot: shop }
+      { appRoot: shop, readyPath: '/health/ready' }
     )
     cleanup(async () => void (await server.stop()))
     const origin = `http://127.0.0.1:${port}`
@@ -297,7 +297,7 @@ test.group('Authentication from init --auth', (group) => {
     assert.equal(anonymous.status, 401)
     const credentials = { email: 'walker@example.com', password: PASSWORD }
     const registered = await send(origin, 'POST', '/api/identity/users', credentials)
-    assert.equal(registered.status, 201, JSON.stringify(registered.body))
+    assert.equal(registered.status, 201, `${JSON.stringify(registered.body)}\n${server.output()}`)
     const signedIn = await send(origin, 'POST', '/api/identity/tokens', credentials)
     const token = signedIn.body.token as string
     const unauthorized = await send(products, 'GET', '', undefined, token)
@@ -333,7 +333,7 @@ test.group('Authentication from init --auth', (group) => {
         PORT: String(port),
         IDENTITY_SELF_REGISTRATION: 'false',
       },
-      { appRoot: shop }
+      { appRoot: shop, readyPath: '/health/ready' }
     )
     cleanup(async () => void (await server.stop()))
     const refused = await send(`http://127.0.0.1:${port}/api/identity`, 'POST', '/users', {

@@ -23,7 +23,7 @@ async function withServer(shop: string, use: (send: Send) => Promise<void>) {
       DB_CONNECTION: 'sqlite',
       SQLITE_FILENAME: 'tmp/db.sqlite3',
     },
-    { appRoot: shop }
+    { appRoot: shop, readyPath: '/health/ready' }
   )
   try {
     await use(async (method, path, body) => {

@@ -84,7 +84,7 @@ test.group('Generated endpoints document their bodies and problems, end to end',
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: 'tmp/db.sqlite3',
       },
-      { appRoot: shop }
+      { appRoot: shop, readyPath: '/health/ready' }
     )
     try {
       const base = `http://127.0.0.1:${portAbove(141)}`

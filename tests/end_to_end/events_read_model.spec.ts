@@ -207,7 +207,7 @@ test.group('Events between modules with no hand edits', (group) => {
           // In one process, Orders on a database of its own (migrated at start).
           ...(transport === 'memory' && { ORDERS_DATABASE_URL: 'sqlite:tmp/orders.sqlite3' }),
         },
-        { appRoot: shop }
+        { appRoot: shop, readyPath: '/health/ready' }
       )
       cleanup(async () => {
         await server.stop()

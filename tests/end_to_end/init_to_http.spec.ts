@@ -83,7 +83,7 @@ test.group('Scaffolding end to end', (group) => {
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: 'tmp/db.sqlite3',
       },
-      { appRoot: shop }
+      { appRoot: shop, readyPath: '/health/ready' }
     )
     try {
       const base = `http://127.0.0.1:${port(111)}`
@@ -167,7 +167,7 @@ test.group('Scaffolding end to end', (group) => {
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: 'tmp/db.sqlite3',
       },
-      { appRoot: shop }
+      { appRoot: shop, readyPath: '/health/ready' }
     )
     try {
       const ready = await fetch(`http://127.0.0.1:${port(114)}/health/ready`)

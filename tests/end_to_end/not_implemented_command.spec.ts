@@ -118,7 +118,7 @@ test.group('A command or query not implemented yet, end to end', (group) => {
         DB_CONNECTION: 'sqlite',
         SQLITE_FILENAME: 'tmp/db.sqlite3',
       },
-      { appRoot: shop }
+      { appRoot: shop, readyPath: '/health/ready' }
     )
     try {
       const answer = await fetch(`http://127.0.0.1:${port(131)}/api/billing/recalculate`, {

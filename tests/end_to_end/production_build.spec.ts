@@ -37,7 +37,7 @@ test.group('Production build', () => {
 
       const server = await startServerProcess(
         { ...env, HOST: '127.0.0.1', PORT: String(testPort(112)) },
-        { appRoot: build }
+        { appRoot: build, readyPath: '/health/ready' }
       )
       try {
         const created = await fetch(`http://127.0.0.1:${testPort(112)}/api/catalog`, {

@@ -23,7 +23,13 @@ test.group('Database gate', (group) => {
       })
       .catch((error: unknown) => error)
     assert.isFalse(ran)
-    assert.equal(translateDatabaseUnavailable(refused)?.code, 'Database.Unavailable')
+    const answer = translateDatabaseUnavailable(refused)
+    assert.equal(answer?.code, 'Database.Unavailable')
+    // Says why, rather than that the database cannot be reached.
+    assert.equal(
+      answer?.message,
+      'The database is not ready: it does not answer; try again shortly'
+    )
     assert.throws(() => unitOfWork.client(), 'The database is not ready: it does not answer')
   })
 
@@ -32,6 +38,13 @@ test.group('Database gate', (group) => {
   }) => {
     databaseGate.close('its pending migrations are being applied')
     assert.equal(databaseGate.reason, 'its pending migrations are being applied')
+    const refused = await new LucidUnitOfWork(db)
+      .run(async () => success('too early'))
+      .catch((error: unknown) => error)
+    assert.equal(
+      translateDatabaseUnavailable(new Error('the request failed', { cause: refused }))?.message,
+      'The database is not ready: its pending migrations are being applied; try again shortly'
+    )
     let opened = false
     const waiting = databaseGate.whenOpen().then(() => (opened = true))
     await new Promise((resolve) => setImmediate(resolve))

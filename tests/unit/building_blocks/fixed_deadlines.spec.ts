@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { once } from 'node:events'
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 import { FixedDeadlines } from '@pantheon/kit/application'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -117,10 +119,47 @@ test.group('Fixed deadlines', () => {
       expired.push('deadline')
     })
     // Judged against a timer set at the same moment, not a clock: a busy machine delays both,
-    // and Node runs expired timers in the order they fall due.
-    setTimeout(() => expired.push('a timer due 15 ms after it'), 60 + 15)
+    // and Node runs expired timers in the order they fall due. Its entry is deferred past the
+    // loop's I/O the way a deadline's decision is.
+    setTimeout(() => setImmediate(() => expired.push('a timer due 15 ms after it')), 60 + 15)
     await sleep(200)
     assert.isAtLeast(after, 59)
     assert.deepEqual(expired, ['deadline', 'a timer due 15 ms after it'])
   })
+
+  test('an answer that came in while the process was held wins over its deadline', async ({
+    assert,
+    cleanup,
+  }) => {
+    const [ours, theirs] = await loopbackPair()
+    cleanup(() => void (ours.destroy(), theirs.destroy()))
+    const deadlines = new FixedDeadlines(50)
+    const outcome: string[] = []
+    const deadline = deadlines.set(() => outcome.push('expired'))
+    ours.once('data', () => {
+      deadlines.clear(deadline)
+      outcome.push('answered')
+    })
+    // The answer is in the socket's buffer within a millisecond, while the process is held
+    // four times the deadline's length by synchronous work, as on a machine whose cores are
+    // taken: Node then runs the due timer before it reads the socket.
+    theirs.write('answer')
+    const heldUntil = performance.now() + 200
+    while (performance.now() < heldUntil);
+    await sleep(100)
+    assert.deepEqual(outcome, ['answered'])
+  })
 })
+
+/** Two ends of a TCP connection on the loopback interface. */
+async function loopbackPair(): Promise<[Socket, Socket]> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const accepted = once(server, 'connection')
+  const ours = connect((server.address() as AddressInfo).port, '127.0.0.1')
+  await once(ours, 'connect')
+  const [theirs] = (await accepted) as [Socket]
+  server.close()
+  return [ours, theirs]
+}

@@ -19,6 +19,13 @@ interface PendingDeadline extends Deadline, LinkedEntry<PendingDeadline> {
  *
  * The pending deadlines form a linked list rather than a `Set` (see `LinkedEntries`): with a
  * `Set`, a full collection (10–14 ms pauses) ran every two to five seconds under load.
+ *
+ * A deadline is decided only after the event loop has read its sockets. Node runs due timers
+ * before it polls for I/O, so when the process was held longer than `ms` (a long synchronous
+ * stretch, a machine whose cores were all taken) the answer a deadline waits for may already
+ * sit in a socket's buffer when the timer fires: deciding there and then would fail work that
+ * had in fact finished in time. The timer therefore only schedules the decision with
+ * `setImmediate`, which runs after that poll.
  */
 export class FixedDeadlines {
   readonly #pending = new LinkedEntries<PendingDeadline>()
@@ -51,7 +58,9 @@ export class FixedDeadlines {
   }
 
   #arm(delay: number) {
-    this.#timer = setTimeout(() => this.#expire(), delay)
+    // The timer stays recorded until the decision is made, so no deadline set in between arms
+    // a second one.
+    this.#timer = setTimeout(() => setImmediate(() => this.#expire()), delay)
     this.#timerHoldsProcess = true
   }
 

@@ -78,12 +78,20 @@ export function describesUnreachableDatabase(error: unknown, depth = 0): boolean
   return nested.some((inner) => describesUnreachableDatabase(inner, depth + 1))
 }
 
-/** Whether an error, or one that caused it, is a COMMIT left unanswered. */
-function leftCommitUnconfirmed(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false
-  if (error instanceof CommitUnconfirmedError) return true
+/** The error, or one that caused it, that is an instance of `kind`. */
+function foundIn<Found extends Error>(
+  error: unknown,
+  kind: abstract new (...args: never[]) => Found,
+  depth = 0
+): Found | undefined {
+  if (!(error instanceof Error) || depth > 3) return undefined
+  if (error instanceof kind) return error
   const nested = error instanceof AggregateError ? error.errors : [error.cause]
-  return nested.some((inner) => leftCommitUnconfirmed(inner, depth + 1))
+  for (const inner of nested) {
+    const found = foundIn(inner, kind, depth + 1)
+    if (found) return found
+  }
+  return undefined
 }
 
 /**
@@ -94,14 +102,19 @@ function leftCommitUnconfirmed(error: unknown, depth = 0): boolean {
  */
 export function translateDatabaseUnavailable(error: unknown): AppError | undefined {
   if (!describesUnreachableDatabase(error)) return undefined
-  if (leftCommitUnconfirmed(error)) {
+  if (foundIn(error, CommitUnconfirmedError)) {
     return AppError.unavailable(
       COMMIT_UNCONFIRMED_CODE,
       'The database did not confirm the change, which may or may not have been stored: read it back before sending it again'
     )
   }
+  // A host that is still migrating its database at start, or has not reached it yet, says so:
+  // "cannot be reached" would send whoever reads it to look for a fault that is not there.
+  const notReady = foundIn(error, DatabaseNotReadyError)
   return AppError.unavailable(
     DATABASE_UNAVAILABLE_CODE,
-    'The database cannot be reached right now; try again shortly'
+    notReady
+      ? `${notReady.message}; try again shortly`
+      : 'The database cannot be reached right now; try again shortly'
   )
 }
