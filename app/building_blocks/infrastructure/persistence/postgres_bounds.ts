@@ -31,15 +31,16 @@ export const DEFAULT_POSTGRES_BOUNDS: PostgresBounds = {
 }
 
 /**
- * The tests' bounds: a database that cannot be reached fails as fast as in production, while a
- * statement and a transaction get room for a busy machine. A test suite shares its cores with
- * whatever else a laptop or a CI runner does, and a transaction left idle while the CPU was
- * taken (its statements spread out by other processes' work) must not turn into a 503 there.
+ * The bounds of tests and of the development server: a database that cannot be reached fails as
+ * fast as in production, while a statement and a transaction get room for a busy machine. A test
+ * suite or a development server shares its cores with whatever else a laptop or a CI runner does
+ * (an editor, a compiler, other test runs), and a transaction left idle while the CPU was taken
+ * (its statements spread out by other processes' work) must not turn into a 503 there.
  * Waiting for a pooled connection gets as long as one may be held (`serverMs`) and a little
  * more, or a connection held within its bounds would fail whoever waits behind it. Still below
  * the handler's 10 s timeout, so a request never waits unbounded.
  */
-const TEST_POSTGRES_BOUNDS: PostgresBounds = {
+const BUSY_MACHINE_POSTGRES_BOUNDS: PostgresBounds = {
   connectMs: 2000,
   acquireMs: 8000,
   answerMs: 8000,
@@ -47,13 +48,21 @@ const TEST_POSTGRES_BOUNDS: PostgresBounds = {
 }
 
 /**
- * Bounds for the web host and the tests. Console commands (migrations above all, where one
- * statement may rightly run for minutes) keep PostgreSQL's unbounded defaults. The tests that
- * prove the bounds run their server in production.
+ * Bounds for the web host and the tests, by AdonisJS's environment (`app.getEnvironment()`) and
+ * `NODE_ENV`. Console commands (migrations above all, where one statement may rightly run for
+ * minutes) keep PostgreSQL's unbounded defaults. A web host started in development gets the
+ * tests' room; in production, or under any other `NODE_ENV`, the tight bounds. The tests that
+ * prove the tight bounds run their server in production.
  */
-export function postgresBounds(environment: string): PostgresBounds | undefined {
+export function postgresBounds(
+  environment: string,
+  nodeEnv: string | undefined = process.env.NODE_ENV
+): PostgresBounds | undefined {
   if (environment === 'console') return undefined
-  return environment === 'test' ? TEST_POSTGRES_BOUNDS : DEFAULT_POSTGRES_BOUNDS
+  if (environment === 'test' || (environment === 'web' && nodeEnv === 'development')) {
+    return BUSY_MACHINE_POSTGRES_BOUNDS
+  }
+  return DEFAULT_POSTGRES_BOUNDS
 }
 
 /** The `pg` client settings for a URL, with the server-side half of the bounds. */
