@@ -32,8 +32,8 @@ const pool = {
 /**
  * PostgreSQL that accepts connections but answers nothing must not hold a request either: a
  * connection waits at most 2 s, a statement 2.5 s (see postgres_bounds.ts), so a request
- * answers 503 within 5 s whatever it was waiting for. The tests give a statement more room;
- * console commands are not bounded.
+ * answers 503 within 5 s whatever it was waiting for. The tests and the development server give
+ * a statement more room; console commands are not bounded.
  */
 const bounds = postgresBounds(app.getEnvironment())
 const postgresPool = bounds

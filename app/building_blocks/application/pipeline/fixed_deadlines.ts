@@ -23,9 +23,11 @@ interface PendingDeadline extends Deadline, LinkedEntry<PendingDeadline> {
  * A deadline is decided only after the event loop has read its sockets. Node runs due timers
  * before it polls for I/O, so when the process was held longer than `ms` (a long synchronous
  * stretch, a machine whose cores were all taken) the answer a deadline waits for may already
- * sit in a socket's buffer when the timer fires: deciding there and then would fail work that
- * had in fact finished in time. The timer therefore only schedules the decision with
- * `setImmediate`, which runs after that poll.
+ * sit in a socket's buffer when the timer fires, unread only because the process was held.
+ * The timer therefore only schedules the decision with `setImmediate`, which runs after that
+ * poll: work that an answer already in a socket settles (in the socket's callback and the
+ * promise reactions it starts) wins over its deadline. Whether that answer came before the
+ * deadline or while the process was held cannot be told apart, and either way it is there.
  */
 export class FixedDeadlines {
   readonly #pending = new LinkedEntries<PendingDeadline>()
