@@ -63,8 +63,24 @@ const UNREACHABLE_MESSAGES = [
   /Cannot open database because the directory does not exist/i,
 ]
 
-export function describesUnreachableDatabase(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false
+/** The error, or the first of those that caused it (four levels deep), that `matches`. */
+function foundInCauses(
+  error: unknown,
+  matches: (error: Error) => boolean,
+  depth = 0
+): Error | undefined {
+  if (!(error instanceof Error) || depth > 3) return undefined
+  if (matches(error)) return error
+  const nested = error instanceof AggregateError ? error.errors : [error.cause]
+  for (const inner of nested) {
+    const found = foundInCauses(inner, matches, depth + 1)
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Whether this error itself, leaving its causes aside, says the database cannot be reached. */
+function saysUnreachable(error: Error): boolean {
   if (error.name === 'KnexTimeoutError' || error instanceof DatabaseNotReadyError) return true
   const code = (error as { code?: unknown }).code
   if (
@@ -73,25 +89,11 @@ export function describesUnreachableDatabase(error: unknown, depth = 0): boolean
   ) {
     return true
   }
-  if (UNREACHABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true
-  const nested = error instanceof AggregateError ? error.errors : [error.cause]
-  return nested.some((inner) => describesUnreachableDatabase(inner, depth + 1))
+  return UNREACHABLE_MESSAGES.some((pattern) => pattern.test(error.message))
 }
 
-/** The error, or one that caused it, that is an instance of `kind`. */
-function foundIn<Found extends Error>(
-  error: unknown,
-  kind: abstract new (...args: never[]) => Found,
-  depth = 0
-): Found | undefined {
-  if (!(error instanceof Error) || depth > 3) return undefined
-  if (error instanceof kind) return error
-  const nested = error instanceof AggregateError ? error.errors : [error.cause]
-  for (const inner of nested) {
-    const found = foundIn(inner, kind, depth + 1)
-    if (found) return found
-  }
-  return undefined
+export function describesUnreachableDatabase(error: unknown): boolean {
+  return foundInCauses(error, saysUnreachable) !== undefined
 }
 
 /**
@@ -102,7 +104,7 @@ function foundIn<Found extends Error>(
  */
 export function translateDatabaseUnavailable(error: unknown): AppError | undefined {
   if (!describesUnreachableDatabase(error)) return undefined
-  if (foundIn(error, CommitUnconfirmedError)) {
+  if (foundInCauses(error, (cause) => cause instanceof CommitUnconfirmedError)) {
     return AppError.unavailable(
       COMMIT_UNCONFIRMED_CODE,
       'The database did not confirm the change, which may or may not have been stored: read it back before sending it again'
@@ -110,7 +112,7 @@ export function translateDatabaseUnavailable(error: unknown): AppError | undefin
   }
   // A host that is still migrating its database at start, or has not reached it yet, says so:
   // "cannot be reached" would send whoever reads it to look for a fault that is not there.
-  const notReady = foundIn(error, DatabaseNotReadyError)
+  const notReady = foundInCauses(error, (cause) => cause instanceof DatabaseNotReadyError)
   return AppError.unavailable(
     DATABASE_UNAVAILABLE_CODE,
     notReady
