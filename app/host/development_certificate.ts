@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { generate } from 'selfsigned'
 
 export interface Certificate {
   key: string
@@ -22,6 +21,9 @@ export async function developmentCertificate(tmpDirectory: string): Promise<Cert
   if (existsSync(keyPath) && existsSync(certPath)) {
     return { key: await readFile(keyPath, 'utf8'), cert: await readFile(certPath, 'utf8') }
   }
+  // Loaded only to make a certificate: the generator and its X.509 libraries are some two
+  // hundred modules, about a tenth of a second of every development start that reuses one.
+  const { generate } = await import('selfsigned')
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     curve: 'P-256',

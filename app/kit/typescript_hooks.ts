@@ -15,6 +15,7 @@
  * uses types that erase, and imports nothing but Node's own modules (swc and get-tsconfig are
  * required when it loads, from ts-exec's folder).
  */
+import { statSync } from 'node:fs'
 import { createRequire, registerHooks } from 'node:module'
 import type { LoadHookContext, ResolveHookContext } from 'node:module'
 import { extname } from 'node:path'
@@ -129,6 +130,8 @@ function resolve(
       `Cannot import "${specifier}" using "${extname(path)}" extension. Enable "compilerOptions.rewriteRelativeImportExtensions" to import TypeScript files`
     )
   }
+  const source = typeScriptSibling(path, context.parentURL)
+  if (source) return nextResolve(source + specifier.slice(path.length), context)
   try {
     return nextResolve(specifier, context)
   } catch (error) {
@@ -147,6 +150,28 @@ function resolve(
     }
     throw error
   }
+}
+
+/**
+ * The `.ts` (or `.tsx`) file a relative `.js` import of a source means, found beforehand when the
+ * `.js` file is missing: most of the app's imports are of that kind, and asking Node first costs
+ * a failed resolution each (an error built with its stack), a tenth of a second of every start.
+ * Other specifiers, and a `.js` file that exists, are left to Node as before.
+ */
+function typeScriptSibling(path: string, parentURL: string | undefined): string | undefined {
+  if (!parentURL?.startsWith('file:') || !(path.startsWith('./') || path.startsWith('../'))) {
+    return undefined
+  }
+  const extension = extname(path)
+  if (!JAVASCRIPT_EXTENSIONS.has(extension) || extension === '.jsx') return undefined
+  if (statSync(new URL(path, parentURL), { throwIfNoEntry: false })) return undefined
+  const stem = path.slice(0, -extension.length)
+  for (const candidate of extension === '.js' ? ['.ts', '.tsx'] : [extension.replace('js', 'ts')]) {
+    if (statSync(new URL(stem + candidate, parentURL), { throwIfNoEntry: false })?.isFile()) {
+      return stem + candidate
+    }
+  }
+  return undefined
 }
 
 /** TypeScript, TSX and JSX sources compiled by swc, their source map inline; the rest as is. */

@@ -71,6 +71,47 @@ console.log(JSON.stringify({ seen, product: new Product('Lamp').label, row: type
     assert.deepEqual(JSON.parse(output), { seen: ['name'], product: 'LAMP', row: 'function' })
   })
 
+  test('a `.js` import reaches the `.js` file where one exists, else its `.ts`, `.tsx` or `.mts` sibling, query kept', async ({
+    assert,
+  }) => {
+    const { ok, output } = await runWithLoader(
+      {
+        'main.ts': `import { from as both } from './both.js'
+import { from as typed, query } from './lib/typed.js?version=2'
+import { from as view } from './lib/view.js'
+import { from as esm } from './lib/esm.mjs'
+console.log(JSON.stringify({ both, typed, query, view, esm }))`,
+        'both.js': `export const from = 'both.js'\n`,
+        'both.ts': `export const from: string = 'both.ts'\n`,
+        'lib/typed.ts': `export const from: string = '../' + 'lib/typed.ts'
+export const query = new URL(import.meta.url).search\n`,
+        'lib/view.tsx': `export const from: string = 'lib/view.tsx'\n`,
+        'lib/esm.mts': `import { from as up } from '../both.js'\nexport const from: string = 'lib/esm.mts after ' + up\n`,
+      },
+      'main.ts'
+    )
+    assert.isTrue(ok, output)
+    assert.deepEqual(JSON.parse(output), {
+      both: 'both.js',
+      typed: '../lib/typed.ts',
+      query: '?version=2',
+      view: 'lib/view.tsx',
+      esm: 'lib/esm.mts after both.js',
+    })
+  })
+
+  test('a `.js` import with neither file names the `.js` file Node looked for', async ({
+    assert,
+  }) => {
+    const { ok, output } = await runWithLoader(
+      { 'main.ts': `import './lib/missing.js'\n` },
+      'main.ts'
+    )
+    assert.isFalse(ok)
+    assert.include(output, 'ERR_MODULE_NOT_FOUND')
+    assert.match(output, /lib\/missing\.js/)
+  })
+
   test('with no tsconfig.json, compiles as ts-exec does: decorators with their metadata', async ({
     assert,
   }) => {
