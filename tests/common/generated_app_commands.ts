@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
@@ -54,4 +56,24 @@ export async function runOrFail(
     const { stdout, stderr } = error as { stdout?: string; stderr?: string }
     throw new Error(`${command} ${args.join(' ')} failed in ${options.cwd}:\n${stdout}\n${stderr}`)
   }
+}
+
+/**
+ * The app's tests as its bin/test.sh runs them once it has installed and typechecked: `node ace
+ * pantheon:index`, then the command its last line holds (read from the app, so a test runs what
+ * the app's own script runs), with `args`. `runInApp` runs one Node command line in the app; the
+ * answer is the test run's.
+ */
+export async function runAppTests<T>(
+  root: string,
+  args: string[],
+  runInApp: (argv: string[]) => Promise<T>
+): Promise<T> {
+  const script = join(root, 'bin', 'test.sh')
+  const source = await readFile(script, 'utf8')
+  const lastLine = source.trim().split('\n').at(-1)!
+  const suites = lastLine.match(/^exec node (.+ bin\/test\.ts) "\$@"$/)
+  if (!suites) throw new Error(`${script} does not end by running bin/test.ts:\n${lastLine}`)
+  await runInApp(['ace', 'pantheon:index'])
+  return runInApp([...suites[1].split(' '), ...args])
 }

@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite'
 import type { Page } from 'playwright-core'
 import { launchChromium } from '#tests/common/headless_chromium'
 import { installOffline } from '#tests/common/kit_app'
-import { runOrFail } from '#tests/common/generated_app_commands'
+import { runOrFail, runAppTests } from '#tests/common/generated_app_commands'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
@@ -121,12 +121,14 @@ test.group('Authentication from init --auth', (group) => {
   test('the app typechecks, lints clean and passes its own tests on SQLite', async ({ assert }) => {
     await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
     await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
-    const output = await inApp(shop, ['ace', 'test', '--reporters=spec'], {
-      ...env,
-      NODE_ENV: 'test',
-      SQLITE_FILENAME: 'tmp/test.sqlite3',
-      TEST_PORT: String(testPort(160)),
-    })
+    const output = await runAppTests(shop, ['--reporters=spec'], (argv) =>
+      inApp(shop, argv, {
+        ...env,
+        NODE_ENV: 'test',
+        SQLITE_FILENAME: 'tmp/test.sqlite3',
+        TEST_PORT: String(testPort(160)),
+      })
+    )
     // Every test passed (the app's log lines may say "failed" of refused commands).
     assert.match(output, /Tests\s+(\d+) passed \(\1\)/)
     assert.include(output, 'five wrong passwords hold the account back from this address')
@@ -138,13 +140,15 @@ test.group('Authentication from init --auth', (group) => {
   test('its own tests pass on PostgreSQL', async ({ assert, cleanup }) => {
     const database = `pantheon_auth_${testPort(161)}`
     cleanup(await createPostgresDatabase(database))
-    const output = await inApp(shop, ['ace', 'test', '--reporters=dot'], {
-      ...env,
-      NODE_ENV: 'test',
-      DB_CONNECTION: 'pg',
-      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
-      TEST_PORT: String(testPort(161)),
-    })
+    const output = await runAppTests(shop, ['--reporters=dot'], (argv) =>
+      inApp(shop, argv, {
+        ...env,
+        NODE_ENV: 'test',
+        DB_CONNECTION: 'pg',
+        DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+        TEST_PORT: String(testPort(161)),
+      })
+    )
     assert.match(output, /Tests\s+(\d+) passed \(\1\)/)
   }).timeout(600_000)
 

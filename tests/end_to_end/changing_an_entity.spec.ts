@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
-import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import { startServerProcess } from '#tests/common/server_process'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
@@ -60,10 +60,9 @@ test.group('Changing an entity, end to end', (group) => {
     const checkApp = async () => {
       await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
       await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
-      const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], {
-        NODE_ENV: 'test',
-        SQLITE_FILENAME: 'tmp/test.sqlite3',
-      })
+      const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
+        inApp(shop, node, argv, { NODE_ENV: 'test', SQLITE_FILENAME: 'tmp/test.sqlite3' })
+      )
       assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
       assert.notMatch(tests.stdout, /failed/)
     }

@@ -8,7 +8,7 @@ import { startServerProcess } from '#tests/common/server_process'
 import { crudCommandLines } from '#tests/common/crud_scaffolding'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { scaffoldInProcess } from '#tests/common/scaffolding'
-import { runOrFail } from '#tests/common/generated_app_commands'
+import { runOrFail, runAppTests } from '#tests/common/generated_app_commands'
 import { testPort } from '#tests/common/test_ports'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
@@ -148,12 +148,14 @@ test.group('Generated CRUD values end to end', (group) => {
         // The generated code typechecks, is lint-clean and passes its own tests.
         await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
         await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
-        await inApp(shop, ['ace', 'test', '--reporters=dot'], {
-          ...env,
-          NODE_ENV: 'test',
-          SQLITE_FILENAME: 'tmp/test.sqlite3',
-          TEST_PORT: String(port + 10),
-        })
+        await runAppTests(shop, ['--reporters=dot'], (argv) =>
+          inApp(shop, argv, {
+            ...env,
+            NODE_ENV: 'test',
+            SQLITE_FILENAME: 'tmp/test.sqlite3',
+            TEST_PORT: String(port + 10),
+          })
+        )
       }
 
       const server = await startServerProcess(

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServerProcess } from '#tests/common/server_process'
-import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { compileClients, documentsIn, runProgram } from '#tests/common/typed_client/client_programs'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
@@ -63,7 +63,9 @@ test.group('Generated endpoints document their bodies and problems, end to end',
     await inApp(shop, node, ['ace', 'migration:run'])
 
     // The app's own tests include redocly lint of every document it serves.
-    const tests = await inApp(shop, node, ['ace', 'test'], { NODE_ENV: 'test' })
+    const tests = await runAppTests(shop, [], (argv) =>
+      inApp(shop, node, argv, { NODE_ENV: 'test' })
+    )
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/, tests.stdout)
     assert.include(tests.stdout, 'every document passes redocly lint with zero errors')
     assert.include(tests.stdout, 'answers 400 naming a body field its command does not define')

@@ -10,7 +10,7 @@ import { removeNamespace } from '#tests/common/broker_namespace'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
-import { runOrFail } from '#tests/common/generated_app_commands'
+import { runOrFail, runAppTests } from '#tests/common/generated_app_commands'
 import { runInProcess, scaffoldInProcess } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
 
@@ -168,13 +168,15 @@ test.group('Events between modules with no hand edits', (group) => {
     await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
     // Orders keeps its rows in a database of its own (docs/deployment.md): the generated tests
     // migrate it, and read and store Orders' rows there.
-    const output = await inApp(shop, ['ace', 'test', '--reporters=dot'], {
-      ...env,
-      NODE_ENV: 'test',
-      SQLITE_FILENAME: 'tmp/test.sqlite3',
-      ORDERS_DATABASE_URL: 'sqlite:tmp/orders-test.sqlite3',
-      TEST_PORT: String(testPort(140)),
-    })
+    const output = await runAppTests(shop, ['--reporters=dot'], (argv) =>
+      inApp(shop, argv, {
+        ...env,
+        NODE_ENV: 'test',
+        SQLITE_FILENAME: 'tmp/test.sqlite3',
+        ORDERS_DATABASE_URL: 'sqlite:tmp/orders-test.sqlite3',
+        TEST_PORT: String(testPort(140)),
+      })
+    )
     assert.notMatch(output, /failed/)
     assert.match(output, /Tests\s+\d+ passed/)
     assert.isTrue(existsSync(join(shop, 'tmp/orders-test.sqlite3')), "Orders' own test database")

@@ -8,7 +8,7 @@ import string from '@adonisjs/core/helpers/string'
 import { entityNames } from '#kit/scaffolding/entity_names'
 import { snakeCase } from '#kit/scaffolding/names'
 import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
-import { portAbove } from '#tests/common/generated_app_commands'
+import { portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import {
   asEntity,
   changedEntity,
@@ -397,13 +397,15 @@ async function assertKeysKept(
 async function checkApp(assert: Assert, root: string) {
   await inApp(root, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'])
   await inApp(root, [join(root, 'node_modules/eslint/bin/eslint.js'), '.'])
-  const tests = await inApp(root, ['ace', 'test', '--reporters=dot'], {
-    NODE_ENV: 'test',
-    TZ: 'America/Los_Angeles',
-    DB_CONNECTION: 'sqlite',
-    SQLITE_FILENAME: 'tmp/test.sqlite3',
-    TEST_PORT: APP_TESTS_PORT,
-  })
+  const tests = await runAppTests(root, ['--reporters=dot'], (argv) =>
+    inApp(root, argv, {
+      NODE_ENV: 'test',
+      TZ: 'America/Los_Angeles',
+      DB_CONNECTION: 'sqlite',
+      SQLITE_FILENAME: 'tmp/test.sqlite3',
+      TEST_PORT: APP_TESTS_PORT,
+    })
+  )
   assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
   assert.notMatch(tests.stdout, /failed/)
 }

@@ -6,7 +6,7 @@ import app from '@adonisjs/core/services/app'
 import pg from 'pg'
 import { removeNamespace } from '#tests/common/broker_namespace'
 import { composeConfig } from '#tests/common/compose_config'
-import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import { installOffline } from '#tests/common/kit_app'
 import { OtlpReceiver } from '#tests/common/otlp_receiver'
 import { startServerProcess } from '#tests/common/server_process'
@@ -82,9 +82,9 @@ test.group('init --aspire end to end', (group) => {
       // No `tsc --noEmit` of its own: `node ace build` below fails on any type error.
       const lint = await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
       assert.equal(lint.stdout.trim(), '')
-      const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], {
-        NODE_ENV: 'test',
-      })
+      const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
+        inApp(shop, node, argv, { NODE_ENV: 'test' })
+      )
       assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
       assert.notMatch(tests.stdout, /failed/)
 

@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
-import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 
 /**
  * The new app's ports, set apart from this suite's own (TEST_PORT, 5100 by default): 10, 111
@@ -72,14 +72,9 @@ test.group('Scaffolding end to end', (group) => {
 
     // The suites as the app's bin/test.sh runs them once it has installed and typechecked: its
     // last line starts bin/test.ts with the kit's loader, without `node ace test` before it.
-    const testScript = await readFile(join(shop, 'bin/test.sh'), 'utf8')
-    const script = testScript.trim().split('\n')
-    const run = script.at(-1)!.match(/^exec node (.+ bin\/test\.ts) "\$@"$/)
-    assert.isNotNull(run, `bin/test.sh ends otherwise:\n${script.at(-1)}`)
-    await inApp(shop, node, ['ace', 'pantheon:index'])
-    const tests = await inApp(shop, node, [...run![1].split(' '), '--reporters=dot'], {
-      NODE_ENV: 'test',
-    })
+    const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
+      inApp(shop, node, argv, { NODE_ENV: 'test' })
+    )
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
     assert.notMatch(tests.stdout, /failed/)
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServerProcess } from '#tests/common/server_process'
-import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /**
@@ -100,7 +100,9 @@ test.group('A command or query not implemented yet, end to end', (group) => {
     }
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
 
-    const tests = await inApp(shop, node, ['ace', 'test'], { NODE_ENV: 'test' })
+    const tests = await runAppTests(shop, [], (argv) =>
+      inApp(shop, node, argv, { NODE_ENV: 'test' })
+    )
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/, tests.stdout)
     assert.include(tests.stdout, 'Recalculate endpoint')
     assert.include(tests.stdout, 'GetStats endpoint')

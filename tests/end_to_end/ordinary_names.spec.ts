@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
-import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
+import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
@@ -91,7 +91,9 @@ test.group('Names that are SQL keywords, end to end', (group) => {
     }
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
 
-    const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], { NODE_ENV: 'test' })
+    const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
+      inApp(shop, node, argv, { NODE_ENV: 'test' })
+    )
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
     assert.notMatch(tests.stdout, /failed/)
 

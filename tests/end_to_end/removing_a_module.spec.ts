@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { catalogFeedsOrders } from '#tests/common/crud_scaffolding'
-import { generatedAppCommands } from '#tests/common/generated_app_commands'
+import { generatedAppCommands, runAppTests } from '#tests/common/generated_app_commands'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 
 /** The app's own tests run 60 above this suite's TEST_PORT. */
@@ -41,10 +41,9 @@ test.group('Removing a module another one uses, end to end', (group) => {
 
     await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
     await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
-    const tests = await inApp(shop, node, ['ace', 'test', '--reporters=dot'], {
-      NODE_ENV: 'test',
-      SQLITE_FILENAME: 'tmp/test.sqlite3',
-    })
+    const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
+      inApp(shop, node, argv, { NODE_ENV: 'test', SQLITE_FILENAME: 'tmp/test.sqlite3' })
+    )
     assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
     assert.notMatch(tests.stdout, /failed/)
 
