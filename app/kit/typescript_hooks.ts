@@ -139,10 +139,7 @@ function resolve(
     if (code !== 'ERR_MODULE_NOT_FOUND' || !url || !isLocalPath(url)) throw error
     const [urlPath, ...query] = url.split('?')
     const extension = extname(urlPath)
-    const candidates = JAVASCRIPT_EXTENSIONS.has(extension)
-      ? [extension.replace('js', 'ts'), ...(extension === '.js' ? ['.tsx'] : [])]
-      : []
-    for (const candidate of candidates) {
+    for (const candidate of typeScriptExtensions(extension)) {
       const sibling = `${urlPath.slice(0, -extension.length)}${candidate}`
       try {
         return nextResolve(query.length > 0 ? `${sibling}?${query.join('?')}` : sibling, context)
@@ -150,6 +147,12 @@ function resolve(
     }
     throw error
   }
+}
+
+/** The source extensions a JavaScript one stands for, in the order they are tried. */
+function typeScriptExtensions(extension: string): string[] {
+  if (!JAVASCRIPT_EXTENSIONS.has(extension)) return []
+  return [extension.replace('js', 'ts'), ...(extension === '.js' ? ['.tsx'] : [])]
 }
 
 /**
@@ -163,10 +166,11 @@ function typeScriptSibling(path: string, parentURL: string | undefined): string 
     return undefined
   }
   const extension = extname(path)
-  if (!JAVASCRIPT_EXTENSIONS.has(extension) || extension === '.jsx') return undefined
+  const candidates = typeScriptExtensions(extension)
+  if (candidates.length === 0) return undefined
   if (statSync(new URL(path, parentURL), { throwIfNoEntry: false })) return undefined
   const stem = path.slice(0, -extension.length)
-  for (const candidate of extension === '.js' ? ['.ts', '.tsx'] : [extension.replace('js', 'ts')]) {
+  for (const candidate of candidates) {
     if (statSync(new URL(stem + candidate, parentURL), { throwIfNoEntry: false })?.isFile()) {
       return stem + candidate
     }
