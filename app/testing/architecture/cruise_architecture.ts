@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { cruise, type ICruiseResult } from 'dependency-cruiser'
+import type { ICruiseResult } from 'dependency-cruiser'
 import { KIT_PACKAGE_NAME } from '../../kit/kit_root.js'
 import { architectureRules } from './rules.js'
 
@@ -69,6 +69,10 @@ export async function cruiseWithArchitectureRules(
   const baseDir = options.baseDir ?? APP_ROOT
   // dependency-cruiser hands every option to enhanced-resolve; its types list only some.
   const resolveOptions = { ...enhancedResolveOptions, alias: sourceExportAliases(baseDir) }
+  // Imported here, not at the top: it loads the TypeScript compiler (about 0.6 s of processor),
+  // and every test run imports @pantheon/kit/testing from tests/bootstrap.ts, a run of one unit
+  // test file as much as the architecture suite.
+  const { cruise } = await import('dependency-cruiser')
   const { output } = await cruise(paths, {
     baseDir,
     validate: true,

@@ -26,7 +26,7 @@ const path = (file: string) => shop.path('modules', 'sales', file)
  * takes ts-exec, the same compiler), without ace before it: its start and the assembler's index
  * hooks are a quarter of each of the seventeen runs, and prove nothing here.
  */
-async function moduleTests(): Promise<{ passed: boolean; output: string }> {
+async function moduleTests(...extra: string[]): Promise<{ passed: boolean; output: string }> {
   try {
     const { stdout } = await inApp(shop.root, process.execPath, [
       '--import=@pantheon/kit/typescript',
@@ -34,6 +34,7 @@ async function moduleTests(): Promise<{ passed: boolean; output: string }> {
       '--module',
       'sales',
       '--reporters=dot',
+      ...extra,
     ])
     return { passed: true, output: stdout }
   } catch (error) {
@@ -64,7 +65,8 @@ function mutantTests(mutants: Mutant[]) {
       assert.match(source, mutant.from, `${mutant.file} no longer holds what the mutant changes`)
       await writeFile(file, source.replace(mutant.from, mutant.to))
       cleanup(() => writeFile(file, source))
-      const { passed, output } = await moduleTests()
+      // One failed test is the proof: the run stops there (Japa skips the tests after it).
+      const { passed, output } = await moduleTests('--bail')
       assert.isFalse(passed, `the tests passed with ${mutant.mistake}:\n${output}`)
       // Failed by a test, not by a run that never started.
       assert.match(output, /Tests\s+.*\d+ failed/, output)
