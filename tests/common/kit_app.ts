@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, symlink } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
@@ -68,4 +68,22 @@ export async function installOffline(appRoot: string, tarball?: string) {
     file = join(appRoot, 'vendor', vendored)
   }
   await symlink(await modulesFor(file), join(appRoot, 'node_modules'), 'dir')
+}
+
+/**
+ * The lock file an app installed offline is given for its shell scripts: the same for every
+ * app, so the install stamp in the shared node_modules always matches it.
+ */
+const OFFLINE_LOCK = `${JSON.stringify({ name: 'shop', lockfileVersion: 3, packages: {} }, null, 2)}\n`
+
+/**
+ * An app installed offline (installOffline) made ready for its own shell scripts (bin/setup.sh,
+ * which .ci/run, bin/test.sh and bin/start.sh source): a package-lock.json and the stamp
+ * setup.sh writes after an install from it, so the scripts take the packages as installed
+ * instead of running npm, which would write into the shared node_modules.
+ */
+export async function settleOfflineInstall(appRoot: string) {
+  await writeFile(join(appRoot, 'package-lock.json'), OFFLINE_LOCK)
+  const stamp = createHash('sha256').update(OFFLINE_LOCK).digest('hex') + process.version
+  await writeFile(join(appRoot, 'node_modules', '.pantheon-install-stamp'), `${stamp}\n`)
 }

@@ -1,11 +1,12 @@
 import { test } from '@japa/runner'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import app from '@adonisjs/core/services/app'
-import { appFiles, installOffline } from '#tests/common/kit_app'
+import { appFiles, installOffline, settleOfflineInstall } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
-import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
+import { generatedAppCommands, portAbove } from '#tests/common/generated_app_commands'
 
 /**
  * The new app's ports, set apart from this suite's own (TEST_PORT, 5100 by default): 10, 111
@@ -63,20 +64,27 @@ test.group('Scaffolding end to end', (group) => {
     ]) {
       await inApp(shop, node, ['ace', ...command])
     }
-    await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
-
-    // Every file init and the commands wrote is lint-clean as written: the app's own eslint
-    // (configApp, with prettier and @adonisjs/prettier-config) exits 0 with nothing to report.
-    const lint = await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
-    assert.equal(lint.stdout.trim(), '')
-
-    // The suites as the app's bin/test.sh runs them once it has installed and typechecked: its
-    // last line starts bin/test.ts with the kit's loader, without `node ace test` before it.
-    const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
-      inApp(shop, node, argv, { NODE_ENV: 'test' })
+    // The app's own CI as a fresh clone of it runs it (its packages taken as installed): every
+    // file init and the commands wrote is lint-clean as written (the app's eslint, with prettier
+    // and @adonisjs/prettier-config, has nothing to report), the app typechecks, its indexes are
+    // up to date, the doctor finds nothing, and the README's test command passes; the last line
+    // counts the tests.
+    await settleOfflineInstall(shop)
+    const ci = await inApp(shop, 'bash', ['.ci/run'], {
+      PATH: `${dirname(node)}:${process.env.PATH}`,
+    })
+    const output = stripVTControlCharacters(ci.stdout)
+    const steps = output.split(/^=== /m)
+    assert.deepEqual(
+      steps.map((step) => step.split('\n')[0]),
+      ['', 'lint', 'typecheck', 'module indexes', 'doctor', 'tests (SQLite)'],
+      output
     )
-    assert.match(tests.stdout, /Tests\s+\d+ passed \(\d+\)/)
-    assert.notMatch(tests.stdout, /failed/)
+    assert.equal(steps[1].trim(), 'lint', 'eslint reports nothing')
+    assert.include(steps[4], 'No problem found')
+    const tests = /^Tests\s+(\d+) passed \(\d+\)$/m.exec(output)
+    assert.isNotNull(tests, output)
+    assert.equal(output.trim().split('\n').at(-1), `${tests![1]} passed, 0 failed`)
 
     const server = await startServerProcess(
       {
