@@ -5,7 +5,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { prepareTestDatabases } from '@pantheon/kit/testing'
+import { prepareTestDatabases, startTestHttpServer } from '@pantheon/kit/testing'
 import { assertRequiredServices } from '#tests/common/required_services'
 import { openApiContract } from '#tests/common/contract/contract_plugin'
 
@@ -40,6 +40,6 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
   if (suite.name === 'e2e') return suite.setup(() => assertRequiredServices())
   if (suite.name === 'integration') {
     suite.setup(() => assertRequiredServices())
-    return suite.setup(() => testUtils.httpServer().start())
+    return suite.setup(() => startTestHttpServer(testUtils))
   }
 }
