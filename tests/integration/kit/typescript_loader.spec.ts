@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
@@ -29,23 +29,37 @@ async function runWithLoader(
 ) {
   const folder = await mkdtemp(join(tmpdir(), 'pantheon-loader-'))
   try {
-    await writeFile(join(folder, 'package.json'), '{"type":"module"}')
-    if (tsconfig !== null) await writeFile(join(folder, 'tsconfig.json'), tsconfig)
-    for (const [name, source] of Object.entries(files)) {
-      await mkdir(dirname(join(folder, name)), { recursive: true })
-      await writeFile(join(folder, name), source)
-    }
-    try {
-      const { stdout } = await run(process.execPath, [`--import=${LOADER}`, entry], {
-        cwd: folder,
-      })
-      return { ok: true, output: stdout }
-    } catch (error) {
-      const { stderr } = error as { stderr: string }
-      return { ok: false, output: stderr }
-    }
+    await writeFiles(folder, files, tsconfig)
+    return await runIn(folder, entry)
   } finally {
     await rm(folder, { recursive: true, force: true })
+  }
+}
+
+async function writeFiles(
+  folder: string,
+  files: Record<string, string>,
+  tsconfig: string | null = TSCONFIG
+) {
+  await writeFile(join(folder, 'package.json'), '{"type":"module"}')
+  if (tsconfig !== null) await writeFile(join(folder, 'tsconfig.json'), tsconfig)
+  for (const [name, source] of Object.entries(files)) {
+    await mkdir(dirname(join(folder, name)), { recursive: true })
+    await writeFile(join(folder, name), source)
+  }
+}
+
+/** Runs `entry` in `folder` with the loader (and `env`); its output, or what it printed failing. */
+async function runIn(folder: string, entry: string, env: Record<string, string> = {}) {
+  try {
+    const { stdout } = await run(process.execPath, [`--import=${LOADER}`, entry], {
+      cwd: folder,
+      env: { ...process.env, ...env },
+    })
+    return { ok: true, output: stdout }
+  } catch (error) {
+    const { stderr } = error as { stderr: string }
+    return { ok: false, output: stderr }
   }
 }
 
@@ -195,5 +209,94 @@ const cents: number = price.cents; throw new Error('refused at ' + cents)
     assert.isFalse(ok)
     assert.include(output, 'Cannot import "./other.ts" using ".ts" extension')
     assert.include(output, 'rewriteRelativeImportExtensions')
+  })
+})
+
+test.group("The kit's TypeScript loader keeps what it compiled", (group) => {
+  let workspace: string
+  let cache: string
+  let source: string
+  group.each.setup(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'pantheon-loader-cache-'))
+    cache = join(workspace, 'cache')
+    source = join(workspace, 'app')
+    await mkdir(source)
+    return () => rm(workspace, { recursive: true, force: true })
+  })
+
+  /** The entries of the cache folder: one per compiled source. */
+  const entries = async () => {
+    const names = await readdir(cache).catch(() => [])
+    return names.sort()
+  }
+  /** Runs `entry` of `folder` with the loader keeping its output in `cache`. */
+  const runCached = (folder: string, entry: string) =>
+    runIn(folder, entry, { PANTHEON_TYPESCRIPT_CACHE: cache })
+
+  test('a second start takes the compiled code from the folder, and a changed source is compiled again', async ({
+    assert,
+  }) => {
+    await writeFiles(source, { 'main.ts': `const label: string = 'first'\nconsole.log(label)\n` })
+    assert.deepEqual(await runCached(source, 'main.ts'), {
+      ok: true,
+      output: 'first\n',
+    })
+    const [entry] = await entries()
+    assert.lengthOf(await entries(), 1)
+
+    // The entry, changed behind the loader's back, is what the next start runs: it read the
+    // folder instead of compiling.
+    const kept = await readFile(join(cache, entry), 'utf8')
+    await writeFile(join(cache, entry), kept.replace("'first'", "'from the cache'"))
+    assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'from the cache\n' })
+
+    await writeFile(join(source, 'main.ts'), `const label: string = 'second'\nconsole.log(label)\n`)
+    assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'second\n' })
+    assert.lengthOf(await entries(), 2)
+  })
+
+  test('a copy of the app elsewhere reuses the entries, and its errors name its own files', async ({
+    assert,
+  }) => {
+    await writeFiles(source, {
+      'main.ts': `import { refuse } from './refuse.js'\nrefuse()\n`,
+      'refuse.ts': `type Price = { cents: number }\nconst price: Price = { cents: 5 }\n\nexport function refuse(): never { const cents: number = price.cents; throw new Error('refused at ' + cents) }\n`,
+    })
+    const first = await runCached(source, 'main.ts')
+    assert.isFalse(first.ok)
+    const kept = await entries()
+    assert.lengthOf(kept, 2)
+
+    const copy = join(workspace, 'copy')
+    await cp(source, copy, { recursive: true })
+    const second = await runCached(copy, 'main.ts')
+    assert.deepEqual(await entries(), kept)
+    assert.include(second.output, 'refused at 5')
+    // The source map read back from the folder points into the copy, at the line and column
+    // of the throw in the TypeScript source.
+    assert.include(second.output, `${join(copy, 'refuse.ts')}:4:76`)
+    assert.notInclude(second.output, join(source, 'refuse.ts'))
+  })
+
+  test('PANTHEON_TYPESCRIPT_CACHE=false keeps nothing', async ({ assert }) => {
+    await writeFiles(source, {
+      'main.ts': `const label: string = 'kept nowhere'\nconsole.log(label)\n`,
+    })
+    const result = await runIn(source, 'main.ts', { PANTHEON_TYPESCRIPT_CACHE: 'false' })
+    assert.deepEqual(result, { ok: true, output: 'kept nowhere\n' })
+    assert.deepEqual(await entries(), [])
+  })
+
+  test('a syntax error is not kept: fixed, the file runs', async ({ assert }) => {
+    await writeFiles(source, { 'main.ts': `const broken: = 2\n` })
+    const broken = await runCached(source, 'main.ts')
+    assert.isFalse(broken.ok)
+    assert.include(broken.output, 'SyntaxError')
+    assert.deepEqual(await entries(), [])
+    await writeFile(join(source, 'main.ts'), `const fixed: number = 2\nconsole.log(fixed)\n`)
+    assert.deepEqual(await runCached(source, 'main.ts'), {
+      ok: true,
+      output: '2\n',
+    })
   })
 })
