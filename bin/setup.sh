@@ -1,8 +1,7 @@
 # Sourced by bin/start.sh, bin/test.sh and .ci/run: Node.js 24 on PATH (bin/node24.sh), the npm
-# packages installed from package-lock.json (again whenever the lock file changes), the kit
-# compiled into dist/ whenever its sources changed, and Node's compile cache for the processes
-# they start. The reference app runs the kit's sources (package.json exports them); dist/ is
-# what `node ace init` packs into new apps.
+# packages installed from package-lock.json (again whenever the lock file changes), and the kit
+# compiled into dist/ whenever its sources changed. The reference app runs the kit's sources
+# (package.json exports them); dist/ is what `node ace init` packs into new apps.
 
 source "$(dirname "${BASH_SOURCE[0]}")/node24.sh"
 
@@ -56,10 +55,3 @@ if [ ! -f "$pantheon_root/dist/app/kit/main.js" ] || [ ! -f "$pantheon_kit_stamp
   (cd "$pantheon_root" && npm run --silent build:kit >&2) || { echo "the kit did not compile" >&2; exit 1; }
   echo "$pantheon_kit_hash" > "$pantheon_kit_stamp"
 fi
-
-# Node's compile cache for every process these scripts start, in the folder ace.js's
-# enableCompileCache() and tsc use by default: the kit's TypeScript loader is TypeScript itself,
-# which Node strips at every start unless the cache holds the result (about 0.1 s of processor
-# a process here; docs/performance.md, "Starting processes"), and each process compiles every
-# module again without it.
-export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/node-compile-cache}"

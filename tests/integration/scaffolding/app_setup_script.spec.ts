@@ -33,11 +33,7 @@ function lockFile(version: string) {
  * node_modules npm's own record says holds `installed`. npm runs offline, so an install fails
  * at once instead of reaching the registry.
  */
-async function sourceSetup(
-  root: string,
-  installed: string,
-  then: { command?: string; env?: Record<string, string> } = {}
-) {
+async function sourceSetup(root: string, installed: string) {
   for (const stub of ['app/bin/setup.sh.stub', 'app/bin/node24.sh.stub']) {
     const { destination, contents } = await renderStub(app, stub, { target: root })
     await mkdir(dirname(destination), { recursive: true })
@@ -54,21 +50,19 @@ async function sourceSetup(
     JSON.stringify(lockFile(installed))
   )
   try {
-    const script = ['source bin/setup.sh', then.command].filter(Boolean).join(' && ')
-    const { stdout, stderr } = await run('bash', ['-c', script], {
+    const { stderr } = await run('bash', ['-c', 'source bin/setup.sh'], {
       cwd: root,
       env: {
         ...process.env,
         PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
         npm_config_offline: 'true',
         npm_config_cache: join(root, 'npm-cache'),
-        ...then.env,
       },
     })
-    return { exitCode: 0, stdout, stderr }
+    return { exitCode: 0, stderr }
   } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string }
-    return { exitCode: code, stdout, stderr }
+    const { code, stderr } = error as { code: number; stderr: string }
+    return { exitCode: code, stderr }
   }
 }
 
@@ -95,22 +89,5 @@ test.group("An app's bin/setup.sh", (group) => {
     assert.notEqual(exitCode, 0)
     assert.include(stderr, 'Installing npm packages (npm ci')
     assert.isFalse(existsSync(join(root, 'node_modules/.pantheon-install-stamp')))
-  })
-
-  test("gives the processes it starts Node's compile cache, in the folder named if one is", async ({
-    assert,
-  }) => {
-    const printCache = 'echo "$NODE_COMPILE_CACHE"'
-    const byDefault = await sourceSetup(root, LOCKED.version, {
-      command: printCache,
-      env: { NODE_COMPILE_CACHE: '', TMPDIR: join(root, 'temp') },
-    })
-    assert.equal(byDefault.exitCode, 0, byDefault.stderr)
-    assert.equal(byDefault.stdout, `${join(root, 'temp', 'node-compile-cache')}\n`)
-    const named = await sourceSetup(root, LOCKED.version, {
-      command: printCache,
-      env: { NODE_COMPILE_CACHE: join(root, 'mine') },
-    })
-    assert.equal(named.stdout, `${join(root, 'mine')}\n`)
   })
 })
