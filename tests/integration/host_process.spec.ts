@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { spawn } from 'node:child_process'
 import { request as httpsRequest } from 'node:https'
 import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
@@ -67,10 +68,53 @@ test.group('Host process', (group) => {
       assert.equal(secure.status, 200)
       assert.deepEqual(JSON.parse(secure.body), { name: 'pantheon', status: 'running' })
       assert.isTrue(existsSync(CERTIFICATE))
+
+      // Its output goes to a program, not a terminal: JSON lines, written without pino-pretty.
+      const lines = server.output().trim().split('\n')
+      const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg)
+      assert.include(messages, `started HTTP server on 127.0.0.1:${testPort(101)}`)
     } finally {
       assert.equal(await server.stop(), 0)
     }
   }).timeout(40_000)
+
+  test('in development at a terminal it writes readable lines instead of JSON', async ({
+    assert,
+    cleanup,
+  }) => {
+    const port = testPort(107)
+    // script(1) gives the server a pseudo-terminal as its standard output.
+    const server = spawn(
+      'script',
+      ['-qefc', 'exec node --import=@pantheon/kit/typescript bin/server.ts', '/dev/null'],
+      {
+        cwd: app.makePath(),
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'info',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          HTTPS_ENABLED: 'false',
+          DB_CONNECTION: 'sqlite',
+          SQLITE_FILENAME,
+        },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      }
+    )
+    cleanup(() => void server.kill('SIGKILL'))
+    let output = ''
+    server.stdout.on('data', (chunk) => (output += chunk))
+    const started = `started HTTP server on 127.0.0.1:${port}`
+    const deadline = Date.now() + 60_000
+    while (!output.includes(started) && Date.now() < deadline && server.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    assert.include(output, started)
+    assert.match(output, /INFO/)
+    assert.notInclude(output, '"msg"')
+    server.kill('SIGTERM')
+  }).timeout(70_000)
 
   test('outside development only the HTTP listener runs', async ({ assert }) => {
     const server = await startHost(
