@@ -36,17 +36,23 @@ function requiredServices(): RequiredService[] {
   ]
 }
 
-/** Resolves with the connection error, or undefined once the port accepts a connection. */
+/**
+ * Resolves with the connection error, or undefined once the port accepts a connection. A stopped
+ * service refuses at once; the timeout is only for a port that never answers, and is long: a
+ * test process starting beside four others on two cores can be busy loading modules for seconds,
+ * and the timeout fires before the connection it already has is seen (CI failed on a Redis that
+ * was up with a 2 s one).
+ */
 function probe(host: string, port: number): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: 2000 })
+    const socket = connect({ host, port, timeout: 15_000 })
     socket.once('connect', () => {
       socket.destroy()
       resolve(undefined)
     })
     socket.once('timeout', () => {
       socket.destroy()
-      resolve('no answer within 2 s')
+      resolve('no answer within 15 s')
     })
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message))
   })
