@@ -64,6 +64,7 @@ const DEVELOPMENT_PACKAGES = [
   '@types/luxon',
   '@types/node',
   '@types/pg',
+  '@typescript/native',
   'dependency-cruiser',
   'diff',
   'eslint',

@@ -12,6 +12,7 @@ import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
 import { testPort } from '#tests/common/test_ports'
+import { typeChecker } from '#tests/common/type_checker'
 
 /*
  * Authentication from `node ace init Shop --auth` with no file edited by hand: the app
@@ -119,7 +120,7 @@ test.group('Authentication from init --auth', (group) => {
   })
 
   test('the app typechecks, lints clean and passes its own tests on SQLite', async ({ assert }) => {
-    await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
+    await inApp(shop, [typeChecker(shop), '--noEmit'], env)
     await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
     const output = await runAppTests(shop, ['--reporters=spec'], (argv) =>
       inApp(shop, argv, {

@@ -6,6 +6,7 @@ import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import { startServerProcess } from '#tests/common/server_process'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
+import { typeChecker } from '#tests/common/type_checker'
 
 /** The new app's server runs 140 above this suite's TEST_PORT, its own tests 141 above it. */
 const inApp = generatedAppCommands(141, { scaffoldInProcess: true })
@@ -58,7 +59,7 @@ test.group('Changing an entity, end to end', (group) => {
       return stdout
     }
     const checkApp = async () => {
-      await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+      await inApp(shop, node, [typeChecker(shop), '--noEmit'])
       await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
       const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
         inApp(shop, node, argv, { NODE_ENV: 'test', SQLITE_FILENAME: 'tmp/test.sqlite3' })

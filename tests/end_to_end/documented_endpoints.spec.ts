@@ -7,6 +7,7 @@ import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/gene
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { compileClients, documentsIn, runProgram } from '#tests/common/typed_client/client_programs'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
+import { typeChecker } from '#tests/common/type_checker'
 
 /** The new app's ports: 40 and 141 above this suite's own (TEST_PORT, 5100 by default). */
 const inApp = generatedAppCommands(40, { scaffoldInProcess: true })
@@ -59,7 +60,7 @@ test.group('Generated endpoints document their bodies and problems, end to end',
     const node = process.execPath
     const shop = await copyOfInitializedApp(workspace)
     for (const command of SCAFFOLDING) await inApp(shop, node, ['ace', ...command])
-    await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+    await inApp(shop, node, [typeChecker(shop), '--noEmit'])
     await inApp(shop, node, ['ace', 'migration:run'])
 
     // The app's own tests include redocly lint of every document it serves.

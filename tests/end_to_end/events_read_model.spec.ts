@@ -13,6 +13,7 @@ import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { runOrFail, runAppTests } from '#tests/common/generated_app_commands'
 import { runInProcess, scaffoldInProcess } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
+import { typeChecker } from '#tests/common/type_checker'
 
 /** Ports of the new app's servers, apart from this suite's own (TEST_PORT, 5100 by default). */
 
@@ -164,7 +165,7 @@ test.group('Events between modules with no hand edits', (group) => {
   })
 
   test('the generated app typechecks, lints clean and passes its own tests', async ({ assert }) => {
-    await inApp(shop, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'], env)
+    await inApp(shop, [typeChecker(shop), '--noEmit'], env)
     await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
     // Orders keeps its rows in a database of its own (docs/deployment.md): the generated tests
     // migrate it, and read and store Orders' rows there.

@@ -45,6 +45,7 @@ import {
   type Target,
 } from '#tests/common/generator_matrix/matrix_app'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
+import { typeChecker } from '#tests/common/type_checker'
 
 /**
  * The generator matrix: fast-check draws entity definitions and values, and each drawn batch runs
@@ -395,7 +396,7 @@ async function assertKeysKept(
 
 /** The app typechecks, is lint-clean and passes its own tests. */
 async function checkApp(assert: Assert, root: string) {
-  await inApp(root, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+  await inApp(root, [typeChecker(root), '--noEmit'])
   await inApp(root, [join(root, 'node_modules/eslint/bin/eslint.js'), '.'])
   const tests = await runAppTests(root, ['--reporters=dot'], (argv) =>
     inApp(root, argv, {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
+import { typeChecker } from '#tests/common/type_checker'
 
 /**
  * The new app's ports: 30 and 131 above this suite's own (TEST_PORT, 5100 by default).
@@ -98,7 +99,7 @@ test.group('A command or query not implemented yet, end to end', (group) => {
     ]) {
       await inApp(shop, node, ['ace', ...command])
     }
-    await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+    await inApp(shop, node, [typeChecker(shop), '--noEmit'])
 
     const tests = await runAppTests(shop, [], (argv) =>
       inApp(shop, node, argv, { NODE_ENV: 'test' })

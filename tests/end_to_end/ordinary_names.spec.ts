@@ -7,6 +7,7 @@ import { startServerProcess } from '#tests/common/server_process'
 import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/generated_app_commands'
 import { endpointCommandLine } from '#tests/common/crud_scaffolding'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
+import { typeChecker } from '#tests/common/type_checker'
 
 /**
  * The new app's ports: 20, 121 and 122 above this suite's own (TEST_PORT, 5100 by default). On
@@ -89,7 +90,7 @@ test.group('Names that are SQL keywords, end to end', (group) => {
     ]) {
       await inApp(shop, node, ['ace', ...command])
     }
-    await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+    await inApp(shop, node, [typeChecker(shop), '--noEmit'])
 
     const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
       inApp(shop, node, argv, { NODE_ENV: 'test' })

@@ -10,6 +10,7 @@ import AddModule from '#commands/add_module'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { filesUnder } from '#tests/common/module_files'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+import { typeChecker } from '#tests/common/type_checker'
 
 /** The app's own programs (its typecheck and tests), on a port of their own. */
 const inApp = generatedAppCommands(115)
@@ -91,7 +92,7 @@ test.group('add-crud: a whole resource in one command', (group) => {
     const migration = await shop.run(AddMigration, ['AddCustomers', '--module', MODULE])
     assert.equal(migration.exitCode, 0, migration.output)
     const node = process.execPath
-    await inApp(shop.root, node, [shop.path('node_modules/typescript/bin/tsc'), '--noEmit'])
+    await inApp(shop.root, node, [typeChecker(shop.root), '--noEmit'])
     // The module's own tests alone, with no other module loaded (`node ace test --module`).
     const { stdout: colored } = await inApp(shop.root, node, [
       'ace',

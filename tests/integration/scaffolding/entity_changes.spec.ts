@@ -7,6 +7,7 @@ import app from '@adonisjs/core/services/app'
 import { crudCommandLines, scaffoldJson } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { installOffline } from '#tests/common/kit_app'
+import { typeChecker } from '#tests/common/type_checker'
 
 const inApp = generatedAppCommands(30, { scaffoldInProcess: true })
 const node = process.execPath
@@ -212,7 +213,7 @@ test.group('Changing an entity: generated files follow its definition', (group) 
     await crud('Garden', 'Plant', 'Plants', 'Name:string,Height:decimal')
     await ace('add-entity', 'Plant', '--module', 'Garden', '--force', '--properties', 'Name:string')
     // Every module of the app, those of the tests above included.
-    await inApp(shop, node, [join(shop, 'node_modules/typescript/bin/tsc'), '--noEmit'])
+    await inApp(shop, node, [typeChecker(shop), '--noEmit'])
   }).timeout(240_000)
 
   test("sync-entity derives an endpoint's starter test from the validator it writes, and leaves deleted use cases deleted", async ({

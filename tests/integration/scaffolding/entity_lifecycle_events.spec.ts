@@ -9,6 +9,7 @@ import AddMigration from '#commands/add_migration'
 import AddModule from '#commands/add_module'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+import { typeChecker } from '#tests/common/type_checker'
 
 /*
  * An aggregate publishes every change, and another module's copy follows it: Sales publishes
@@ -74,7 +75,7 @@ test.group('Events for every change of an aggregate', (group) => {
     assert.match(deletes, /upsertSalesCustomer\([\s\S]*\},\s*true\s*\)/)
 
     const node = process.execPath
-    await inApp(shop.root, node, [shop.path('node_modules/typescript/bin/tsc'), '--noEmit'])
+    await inApp(shop.root, node, [typeChecker(shop.root), '--noEmit'])
     // Each module's own tests alone (`node ace test --module`), Billing without Sales loaded.
     let stdout = ''
     for (const module of ['sales', 'billing']) {

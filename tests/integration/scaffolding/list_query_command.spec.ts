@@ -13,6 +13,7 @@ import { scaffoldJson } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { filesUnder } from '#tests/common/module_files'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+import { typeChecker } from '#tests/common/type_checker'
 
 const run = promisify(execFile)
 
@@ -55,7 +56,7 @@ const moduleFiles = () => filesUnder(path(''))
  * is the template's, which its own specs typecheck.
  */
 async function typeErrors(): Promise<string[]> {
-  const tsc = shop.path('node_modules/typescript/bin/tsc')
+  const tsc = typeChecker(shop.root)
   try {
     await run(process.execPath, [tsc, '--noEmit', '-p', shop.root], { cwd: shop.root })
     return []

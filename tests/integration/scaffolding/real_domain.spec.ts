@@ -6,6 +6,7 @@ import { startServerProcess } from '#tests/common/server_process'
 import { runOrFail } from '#tests/common/generated_app_commands'
 import { scaffoldInProcess, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
+import { typeChecker } from '#tests/common/type_checker'
 
 /*
  * A real domain from `init` to live HTTP calls, with no file edited by hand, as
@@ -123,7 +124,7 @@ test.group('A real domain with no hand edits: references, parts, unique keys, ev
     assert,
   }) => {
     const root = shop.root
-    await inApp(root, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'], {})
+    await inApp(root, [typeChecker(root), '--noEmit'], {})
     await inApp(root, [join(root, 'node_modules/eslint/bin/eslint.js'), 'modules'], {})
     for (const database of ['sqlite', 'pg'] as const) {
       for (const module of ['sales', 'billing']) {

@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import { runOrFail } from '#tests/common/generated_app_commands'
 import { MODULE_FOLDERS } from '#tests/common/reference_app_script'
 import { scaffoldingApp, scaffoldInProcess } from '#tests/common/scaffolding'
+import { typeChecker } from '#tests/common/type_checker'
 
 const DEFINITION = 'modules/catalog/domain/product_definition.ts'
 const MIGRATIONS = 'modules/catalog/infrastructure/database/migrations'
@@ -77,7 +78,7 @@ test.group('The scaffolding commands on the reference app', (group) => {
     assert.match(migration, /alterTable\('catalog_products'/)
     assert.include(migration, "table.integer('stock').nullable()")
 
-    const tsc = join(shop.root, 'node_modules/typescript/bin/tsc')
+    const tsc = typeChecker(shop.root)
     await runOrFail(process.execPath, [tsc, '--noEmit'], {
       cwd: shop.root,
       env: process.env,

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { catalogFeedsOrders, crudCommandLines } from '#tests/common/crud_scaffolding'
 import { scaffoldInProcess, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+import { typeChecker } from '#tests/common/type_checker'
 
 const inApp = generatedAppCommands(240)
 const node = process.execPath
@@ -77,7 +78,7 @@ test.group('remove-module leaves an app that compiles and migrates both ways', (
     assert.include(dropSource, "this.schema.dropTable('orders_catalog_products')")
     assert.include(dropSource, "this.schema.createTable('orders_catalog_products'")
 
-    await inApp(shop.root, node, [shop.path('node_modules/typescript/bin/tsc'), '--noEmit'])
+    await inApp(shop.root, node, [typeChecker(shop.root), '--noEmit'])
 
     const up = await ace('migration:run')
     assert.include(up, 'drop_orders_tables')

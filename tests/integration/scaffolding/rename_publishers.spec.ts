@@ -7,6 +7,7 @@ import AddEvent from '#commands/add_event'
 import AddModule from '#commands/add_module'
 import SyncEntity from '#commands/sync_entity'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+import { typeChecker } from '#tests/common/type_checker'
 
 const run = promisify(execFile)
 
@@ -18,7 +19,7 @@ const PUBLISHER = 'infrastructure/publish_product_created_event_handler.ts'
 /** The type errors tsc finds in the module's files, with the app's tsconfig. */
 async function moduleTypeErrors(): Promise<string[]> {
   try {
-    await run(process.execPath, [shop.path('node_modules/typescript/bin/tsc'), '--noEmit'], {
+    await run(process.execPath, [typeChecker(shop.root), '--noEmit'], {
       cwd: shop.root,
     })
     return []

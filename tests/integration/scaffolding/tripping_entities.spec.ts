@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { readFile } from 'node:fs/promises'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
+import { typeChecker } from '#tests/common/type_checker'
 
 /*
  * Entities the generators once tripped on, found by the generator matrix: named like the
@@ -50,10 +51,7 @@ test.group('Entities the generators once tripped on', (group) => {
       'utf8'
     )
     assert.include(handler, 'const groupEntity = existing.withChanges(')
-    await inApp(shop.root, process.execPath, [
-      shop.path('node_modules/typescript/bin/tsc'),
-      '--noEmit',
-    ])
+    await inApp(shop.root, process.execPath, [typeChecker(shop.root), '--noEmit'])
     await inApp(shop.root, process.execPath, [
       shop.path('node_modules/eslint/bin/eslint.js'),
       'modules',
