@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { createRequire, registerHooks } from 'node:module'
 import type { LoadHookContext, ResolveHookContext } from 'node:module'
 import { tmpdir } from 'node:os'
-import { extname, join } from 'node:path'
+import { dirname, extname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 interface SwcError {
@@ -198,8 +198,12 @@ function load(
   const text = typeof source === 'string' ? source : Buffer.from(source as ArrayBuffer).toString()
   const filename = fileURLToPath(url)
   const moduleType = format === 'commonjs-typescript' ? 'commonjs' : 'es6'
-  const compiled =
-    compiledFromCache(text, moduleType, filename) ?? compile(text, moduleType, filename)
+  const entry = cacheEntry(text, moduleType)
+  let compiled = entry === undefined ? undefined : compiledFromCache(entry, filename)
+  if (!compiled) {
+    compiled = compile(text, moduleType, filename)
+    if (entry !== undefined) storeInCache(entry, filename, compiled)
+  }
   const sourceMap = compiled.map
     ? `\n\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(compiled.map).toString('base64')}`
     : ''
@@ -217,14 +221,11 @@ interface Compiled {
 
 /** swc's output for one source; a source it refuses throws as ts-exec's would. */
 function compile(text: string, moduleType: string, filename: string): Compiled {
-  let compiled: Compiled
   try {
-    compiled = transformSync(text, { ...SWC_OPTIONS, filename, module: { type: moduleType } })
+    return transformSync(text, { ...SWC_OPTIONS, filename, module: { type: moduleType } })
   } catch (error) {
     throw compilerError(error as SwcError)
   }
-  storeInCache(text, moduleType, filename, compiled)
-  return compiled
 }
 
 /*
@@ -250,41 +251,39 @@ const CACHE_KEY_PREFIX = JSON.stringify([
 ])
 let cacheFolderMade = false
 
-const cacheEntry = (text: string, moduleType: string) =>
-  join(
-    CACHE_FOLDER!,
-    createHash('sha256').update(CACHE_KEY_PREFIX).update(moduleType).update(text).digest('hex')
-  )
+/** The file that keeps swc's output for this source, or undefined when nothing is kept. */
+function cacheEntry(text: string, moduleType: string): string | undefined {
+  if (!CACHE_FOLDER) return undefined
+  const hash = createHash('sha256').update(CACHE_KEY_PREFIX).update(moduleType).update(text)
+  return join(CACHE_FOLDER, hash.digest('hex'))
+}
 
 /** The start of swc's source map for `filename`: the only part of an entry that names it. */
 const mapHead = (filename: string) => `{"version":3,"sources":[${JSON.stringify(filename)}]`
 
 /** An entry holds the code, a line break, and the source map after its head (no line break in JSON). */
-function compiledFromCache(text: string, moduleType: string, filename: string) {
-  if (!CACHE_FOLDER) return undefined
-  let entry: string
+function compiledFromCache(entry: string, filename: string): Compiled | undefined {
+  let kept: string
   try {
-    entry = readFileSync(cacheEntry(text, moduleType), 'utf8')
+    kept = readFileSync(entry, 'utf8')
   } catch {
     return undefined
   }
-  const split = entry.lastIndexOf('\n')
-  const mapTail = entry.slice(split + 1)
-  return { code: entry.slice(0, split), map: mapTail ? mapHead(filename) + mapTail : undefined }
+  const split = kept.lastIndexOf('\n')
+  const mapTail = kept.slice(split + 1)
+  return { code: kept.slice(0, split), map: mapTail ? mapHead(filename) + mapTail : undefined }
 }
 
 /** Kept when it can be: a folder that cannot be written only costs the next start the compile. */
-function storeInCache(text: string, moduleType: string, filename: string, compiled: Compiled) {
-  if (!CACHE_FOLDER) return
+function storeInCache(entry: string, filename: string, compiled: Compiled) {
   const head = mapHead(filename)
   if (compiled.map !== undefined && !compiled.map.startsWith(head)) return
-  const path = cacheEntry(text, moduleType)
   try {
-    if (!cacheFolderMade) mkdirSync(CACHE_FOLDER, { recursive: true })
+    if (!cacheFolderMade) mkdirSync(dirname(entry), { recursive: true })
     cacheFolderMade = true
-    const partial = `${path}.${process.pid}.partial`
+    const partial = `${entry}.${process.pid}.partial`
     writeFileSync(partial, `${compiled.code}\n${compiled.map?.slice(head.length) ?? ''}`)
-    renameSync(partial, path)
+    renameSync(partial, entry)
   } catch {}
 }
 

@@ -106,8 +106,10 @@ function formatterWith(
     if (!isHouseConfig(config) || !houseText(path, contents, config)) return false
     if (verify) {
       const key = verifiedKey(path, contents, config)
-      if (!VERIFIED.has(key)) await verifyUnchanged(path, contents, config)
-      VERIFIED.add(key)
+      if (!VERIFIED.has(key)) {
+        await verifyUnchanged(path, contents, config)
+        VERIFIED.add(key)
+      }
     }
     return true
   }
