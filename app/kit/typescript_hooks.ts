@@ -16,7 +16,16 @@
  * required when it loads, from ts-exec's folder).
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire, registerHooks } from 'node:module'
 import type { LoadHookContext, ResolveHookContext } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -279,12 +288,43 @@ function storeInCache(entry: string, filename: string, compiled: Compiled) {
   const head = mapHead(filename)
   if (compiled.map !== undefined && !compiled.map.startsWith(head)) return
   try {
-    if (!cacheFolderMade) mkdirSync(dirname(entry), { recursive: true })
+    if (!cacheFolderMade) {
+      mkdirSync(dirname(entry), { recursive: true })
+      pruneOnceADay(dirname(entry))
+    }
     cacheFolderMade = true
     const partial = `${entry}.${process.pid}.partial`
     writeFileSync(partial, `${compiled.code}\n${compiled.map?.slice(head.length) ?? ''}`)
     renameSync(partial, entry)
   } catch {}
+}
+
+/*
+ * Every changed source adds an entry and nothing else removes one, so the folder would only grow
+ * (a CI run of this repository adds about 2,000). The first process of a day that writes an
+ * entry removes those neither read (atime, where the file system keeps it) nor written for 30
+ * days, and what a killed process left half-written; a source still in use that loses its entry
+ * is compiled once more. The stamp file's time says when the folder was last pruned.
+ */
+const PRUNED_STAMP = '.pruned'
+const DAY_MS = 24 * 60 * 60 * 1000
+const UNUSED_FOR_MS = 30 * DAY_MS
+
+function pruneOnceADay(folder: string) {
+  const stamp = join(folder, PRUNED_STAMP)
+  const now = Date.now()
+  const lastPruned = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs
+  if (lastPruned !== undefined && now - lastPruned < DAY_MS) return
+  writeFileSync(stamp, '')
+  for (const name of readdirSync(folder)) {
+    if (name === PRUNED_STAMP) continue
+    try {
+      const path = join(folder, name)
+      const { atimeMs, mtimeMs } = statSync(path)
+      const unusedFor = now - Math.max(atimeMs, mtimeMs)
+      if (unusedFor > (name.endsWith('.partial') ? DAY_MS : UNUSED_FOR_MS)) unlinkSync(path)
+    } catch {}
+  }
 }
 
 /**

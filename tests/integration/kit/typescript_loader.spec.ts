@@ -1,6 +1,16 @@
 import { test } from '@japa/runner'
 import { execFile } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
@@ -224,10 +234,10 @@ test.group("The kit's TypeScript loader keeps what it compiled", (group) => {
     return () => rm(workspace, { recursive: true, force: true })
   })
 
-  /** The entries of the cache folder: one per compiled source. */
+  /** The entries of the cache folder: one per compiled source (not the pruning stamp). */
   const entries = async () => {
     const names = await readdir(cache).catch(() => [])
-    return names.sort()
+    return names.filter((name) => name !== '.pruned').sort()
   }
   /** Runs `entry` of `folder` with the loader keeping its output in `cache`. */
   const runCached = (folder: string, entry: string) =>
@@ -298,5 +308,50 @@ test.group("The kit's TypeScript loader keeps what it compiled", (group) => {
       ok: true,
       output: '2\n',
     })
+  })
+
+  const DAY_MS = 24 * 60 * 60 * 1000
+  /** A file of the folder last read and written `days` ago. */
+  const aged = async (name: string, days: number) => {
+    await writeFile(join(cache, name), 'kept output\n')
+    const then = new Date(Date.now() - days * DAY_MS)
+    await utimes(join(cache, name), then, then)
+  }
+  /** A source the folder has no entry for yet, so that the run writes one. */
+  const newSource = (label: string) =>
+    writeFiles(source, { 'main.ts': `const label: string = '${label}'\nconsole.log(label)\n` })
+
+  test('the first writing process of a day removes entries unused for 30 days and half-written ones', async ({
+    assert,
+  }) => {
+    await newSource('first')
+    await runCached(source, 'main.ts')
+    const [current] = await entries()
+    const unused = 'a'.repeat(64)
+    const recent = 'b'.repeat(64)
+    await aged(unused, 31)
+    await aged(recent, 29)
+    await aged(`${'c'.repeat(64)}.4242.partial`, 2)
+    await aged('.pruned', 1.5)
+
+    await newSource('second')
+    assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'second\n' })
+    const left = await entries()
+    assert.lengthOf(left, 3)
+    assert.includeMembers(left, [current, recent])
+    assert.notInclude(left, unused)
+    const stamp = await stat(join(cache, '.pruned'))
+    assert.isAbove(stamp.mtimeMs, Date.now() - 60_000, 'the stamp says it was pruned now')
+  })
+
+  test('the folder is pruned at most once a day', async ({ assert }) => {
+    await newSource('first')
+    await runCached(source, 'main.ts')
+    const unused = 'a'.repeat(64)
+    await aged(unused, 31)
+
+    await newSource('second')
+    assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'second\n' })
+    assert.include(await entries(), unused, 'pruned by the first run already today')
   })
 })
