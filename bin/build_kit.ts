@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path'
 const root = join(import.meta.dirname, '..')
 const dist = join(root, 'dist')
 // TypeScript 7's native compiler: the same JavaScript as TypeScript 5.9 and equivalent
-// declarations, in a quarter of the time (docs/performance.md).
+// declarations, in a third of the time (docs/performance.md).
 const tsc = join(
   dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json')),
   'bin/tsc'

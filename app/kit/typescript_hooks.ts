@@ -249,10 +249,11 @@ function compile(text: string, moduleType: string, filename: string): Compiled {
  * with a .swcrc at its root (swc reads it on top of the options) is never cached.
  */
 const CACHE_SETTING = process.env.PANTHEON_TYPESCRIPT_CACHE
-const CACHE_FOLDER =
+let cacheFolder = ownFolder(
   CACHE_SETTING === 'false' || existsSync(join(appRoot, '.swcrc'))
     ? undefined
     : CACHE_SETTING || join(tmpdir(), `pantheon-typescript-${process.getuid?.() ?? 'user'}`)
+)
 const CACHE_KEY_PREFIX = JSON.stringify([
   1,
   (fromTsExec('@swc/core/package.json') as { version: string }).version,
@@ -260,11 +261,28 @@ const CACHE_KEY_PREFIX = JSON.stringify([
 ])
 let cacheFolderMade = false
 
+/*
+ * What the folder holds is code this process runs, and the default folder's name is known to every
+ * user of the machine: a folder that another user owns, or that others may write to, is not used
+ * (where Node.js knows users: not on Windows). A missing one is made readable by its user alone.
+ */
+function ownFolder(folder: string | undefined): string | undefined {
+  if (folder === undefined || !process.getuid) return folder
+  try {
+    const stats = statSync(folder, { throwIfNoEntry: false })
+    if (stats === undefined) return folder
+    const own = stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o022) === 0
+    return own ? folder : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The file that keeps swc's output for this source, or undefined when nothing is kept. */
 function cacheEntry(text: string, moduleType: string): string | undefined {
-  if (!CACHE_FOLDER) return undefined
+  if (!cacheFolder) return undefined
   const hash = createHash('sha256').update(CACHE_KEY_PREFIX).update(moduleType).update(text)
-  return join(CACHE_FOLDER, hash.digest('hex'))
+  return join(cacheFolder, hash.digest('hex'))
 }
 
 /** The start of swc's source map for `filename`: the only part of an entry that names it. */
@@ -289,10 +307,14 @@ function storeInCache(entry: string, filename: string, compiled: Compiled) {
   if (compiled.map !== undefined && !compiled.map.startsWith(head)) return
   try {
     if (!cacheFolderMade) {
-      mkdirSync(dirname(entry), { recursive: true })
-      pruneOnceADay(dirname(entry))
+      const folder = dirname(entry)
+      mkdirSync(folder, { recursive: true, mode: 0o700 })
+      cacheFolderMade = true
+      // Made by another user between the first look and now: used neither for this entry nor later.
+      cacheFolder = ownFolder(folder)
+      if (!cacheFolder) return
+      pruneOnceADay(folder)
     }
-    cacheFolderMade = true
     const partial = `${entry}.${process.pid}.partial`
     writeFileSync(partial, `${compiled.code}\n${compiled.map?.slice(head.length) ?? ''}`)
     renameSync(partial, entry)
@@ -309,22 +331,30 @@ function storeInCache(entry: string, filename: string, compiled: Compiled) {
 const PRUNED_STAMP = '.pruned'
 const DAY_MS = 24 * 60 * 60 * 1000
 const UNUSED_FOR_MS = 30 * DAY_MS
+/** An entry, or one being written (`<entry>.<pid>.partial`): nothing else in the folder is removed. */
+const ENTRY_NAME = /^[\da-f]{64}(\.\d+\.partial)?$/
 
+/** Never fails a load: a folder that cannot be pruned is only pruned later. */
 function pruneOnceADay(folder: string) {
-  const stamp = join(folder, PRUNED_STAMP)
-  const now = Date.now()
-  const lastPruned = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs
-  if (lastPruned !== undefined && now - lastPruned < DAY_MS) return
-  writeFileSync(stamp, '')
-  for (const name of readdirSync(folder)) {
-    if (name === PRUNED_STAMP) continue
-    try {
+  try {
+    const stamp = join(folder, PRUNED_STAMP)
+    const now = Date.now()
+    const lastPruned = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs
+    // A stamp from the future (a clock set back) does not hold pruning off until that date.
+    if (lastPruned !== undefined && lastPruned <= now && now - lastPruned < DAY_MS) return
+    writeFileSync(stamp, '')
+    for (const name of readdirSync(folder)) {
+      const match = ENTRY_NAME.exec(name)
+      if (!match) continue
       const path = join(folder, name)
-      const { atimeMs, mtimeMs } = statSync(path)
-      const unusedFor = now - Math.max(atimeMs, mtimeMs)
-      if (unusedFor > (name.endsWith('.partial') ? DAY_MS : UNUSED_FOR_MS)) unlinkSync(path)
-    } catch {}
-  }
+      try {
+        // Gone already when another process prunes at the same time: nothing to do.
+        const { atimeMs, mtimeMs } = statSync(path)
+        const unusedFor = now - Math.max(atimeMs, mtimeMs)
+        if (unusedFor > (match[1] ? DAY_MS : UNUSED_FOR_MS)) unlinkSync(path)
+      } catch {}
+    }
+  } catch {}
 }
 
 /**

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { execFile } from 'node:child_process'
 import {
+  chmod,
   cp,
   mkdir,
   mkdtemp,
@@ -311,11 +312,11 @@ test.group("The kit's TypeScript loader keeps what it compiled", (group) => {
   })
 
   const DAY_MS = 24 * 60 * 60 * 1000
-  /** A file of the folder last read and written `days` ago. */
-  const aged = async (name: string, days: number) => {
+  /** A file of the folder last read `readDaysAgo` and last written `writtenDaysAgo` days ago. */
+  const aged = async (name: string, writtenDaysAgo: number, readDaysAgo = writtenDaysAgo) => {
     await writeFile(join(cache, name), 'kept output\n')
-    const then = new Date(Date.now() - days * DAY_MS)
-    await utimes(join(cache, name), then, then)
+    const day = (days: number) => new Date(Date.now() - days * DAY_MS)
+    await utimes(join(cache, name), day(readDaysAgo), day(writtenDaysAgo))
   }
   /** A source the folder has no entry for yet, so that the run writes one. */
   const newSource = (label: string) =>
@@ -329,29 +330,59 @@ test.group("The kit's TypeScript loader keeps what it compiled", (group) => {
     const [current] = await entries()
     const unused = 'a'.repeat(64)
     const recent = 'b'.repeat(64)
+    const readLately = 'd'.repeat(64)
+    const halfWritten = `${'c'.repeat(64)}.4242.partial`
+    const beingWritten = `${'e'.repeat(64)}.4343.partial`
+    // Not the loader's: kept whatever its age.
+    const foreign = 'notes.txt'
     await aged(unused, 31)
     await aged(recent, 29)
-    await aged(`${'c'.repeat(64)}.4242.partial`, 2)
+    await aged(readLately, 40, 2)
+    await aged(halfWritten, 2)
+    await aged(beingWritten, 0.5)
+    await aged(foreign, 400)
     await aged('.pruned', 1.5)
 
     await newSource('second')
     assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'second\n' })
     const left = await entries()
-    assert.lengthOf(left, 3)
-    assert.includeMembers(left, [current, recent])
+    assert.includeMembers(left, [current, recent, readLately, beingWritten, foreign])
     assert.notInclude(left, unused)
+    assert.notInclude(left, halfWritten)
+    assert.lengthOf(left, 6, "the five kept and the changed source's new entry")
     const stamp = await stat(join(cache, '.pruned'))
     assert.isAbove(stamp.mtimeMs, Date.now() - 60_000, 'the stamp says it was pruned now')
   })
 
-  test('the folder is pruned at most once a day', async ({ assert }) => {
+  test('the folder is pruned at most once a day, and a stamp from the future does not hold it off', async ({
+    assert,
+  }) => {
     await newSource('first')
     await runCached(source, 'main.ts')
     const unused = 'a'.repeat(64)
     await aged(unused, 31)
-
     await newSource('second')
     assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'second\n' })
     assert.include(await entries(), unused, 'pruned by the first run already today')
+
+    await aged('.pruned', -3)
+    await newSource('third')
+    assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'third\n' })
+    assert.notInclude(await entries(), unused)
+  })
+
+  test('a folder others may write to is neither read nor written', async ({ assert }) => {
+    await newSource('first')
+    await runCached(source, 'main.ts')
+    const [entry] = await entries()
+    // What another user could have put there: were it read, the run would print it.
+    const kept = await readFile(join(cache, entry), 'utf8')
+    await writeFile(join(cache, entry), kept.replace("'first'", "'planted'"))
+    await chmod(cache, 0o777)
+
+    assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'first\n' })
+    await newSource('second')
+    assert.deepEqual(await runCached(source, 'main.ts'), { ok: true, output: 'second\n' })
+    assert.deepEqual(await entries(), [entry])
   })
 })

@@ -25,7 +25,9 @@ async function moduleTypeErrors(): Promise<string[]> {
     return []
   } catch (error) {
     const output = String((error as { stdout?: string }).stdout ?? error)
-    return output.split('\n').filter((line) => line.startsWith('modules/shop/'))
+    const errors = output.split('\n').filter((line) => /^\S+\(\d+,\d+\): error /.test(line))
+    if (errors.length === 0) throw new Error(`tsc failed without type errors:\n${output}`)
+    return errors.filter((line) => line.startsWith('modules/shop/'))
   }
 }
 
