@@ -81,7 +81,8 @@ function linkedModules(): Promise<string> {
     const modules = join(folder, 'node_modules')
     await mkdir(join(modules, '@pantheon'), { recursive: true })
     for (const entry of await readdir(join(REPOSITORY, 'node_modules'))) {
-      if (entry === '@pantheon' || entry.startsWith('.')) continue
+      // .bin too: the doctor follows .bin/tsc, and `npm run` finds the programs there.
+      if (entry === '@pantheon' || (entry.startsWith('.') && entry !== '.bin')) continue
       await symlink(join(REPOSITORY, 'node_modules', entry), join(modules, entry), 'dir')
     }
     await symlink(REPOSITORY, join(modules, '@pantheon', 'kit'), 'dir')

@@ -104,6 +104,7 @@ test.group('doctor', (group) => {
     const { exitCode, output } = await doctor('--strict')
     assert.equal(exitCode, 0, output)
     assert.include(output, '✓ Kit version')
+    assert.include(output, '✓ TypeScript compiler')
     assert.include(output, '✓ Pending migrations')
     assert.include(output, 'No problem found')
     assert.notInclude(output, '✗')
@@ -118,6 +119,7 @@ test.group('doctor', (group) => {
       parsed.checks.map((check) => check.id),
       [
         'kit-version',
+        'typescript-compiler',
         'modules',
         'schema',
         'migrations',
