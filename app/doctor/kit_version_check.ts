@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { KIT_PACKAGE_NAME } from '../kit/kit_root.js'
+import { appManifest } from './app_manifest.js'
 import type { DoctorCheck, Finding } from './doctor_check.js'
 
 type Version = [number, number, number]
@@ -45,14 +46,10 @@ export const kitVersionCheck: DoctorCheck = {
   id: 'kit-version',
   title: 'Kit version',
   async run({ appRoot }) {
-    const manifest = await readJson(join(appRoot, 'package.json'))
+    const manifest = await appManifest(appRoot)
     // The kit's own repository (its reference app): no installed kit to differ from.
     if (manifest.name === KIT_PACKAGE_NAME) return []
-    const dependencies = {
-      ...(manifest.devDependencies as Record<string, string> | undefined),
-      ...(manifest.dependencies as Record<string, string> | undefined),
-    }
-    const range = dependencies[KIT_PACKAGE_NAME]
+    const range = manifest.packages[KIT_PACKAGE_NAME]
     if (range === undefined) {
       return [
         {

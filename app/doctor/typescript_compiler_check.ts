@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
+import { appManifest } from './app_manifest.js'
 import type { DoctorCheck, Finding } from './doctor_check.js'
 
 const NATIVE_COMPILER = '@typescript/native'
@@ -18,11 +18,8 @@ export const typescriptCompilerCheck: DoctorCheck = {
   id: 'typescript-compiler',
   title: 'TypeScript compiler',
   async run({ appRoot }) {
-    const manifest = JSON.parse(await readFile(join(appRoot, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>
-      devDependencies?: Record<string, string>
-    }
-    const listed = { ...manifest.devDependencies, ...manifest.dependencies }[NATIVE_COMPILER]
+    const { packages } = await appManifest(appRoot)
+    const listed = packages[NATIVE_COMPILER]
     if (listed === undefined) return []
     const installed = join(appRoot, 'node_modules', NATIVE_COMPILER)
     if (!existsSync(join(installed, 'package.json'))) {
