@@ -42,7 +42,8 @@ const SHARED = [
   'database/migrations/1764400000000_claim_outbox_rows_through_pending_index.ts',
 ]
 
-test.group('Templates of init', () => {
+test.group('Templates of init', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('{$self} is written exactly as this repository has it')
     .with(SHARED)
     .run(async ({ assert }, file) => {

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { rebuildSteps } from '#kit/scaffolding/column_rebuild'
 
-test.group('Rebuilding a column', () => {
+test.group('Rebuilding a column', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test("the stand-in column's name fits the 63 characters PostgreSQL keeps, whatever the column's", ({
     assert,
   }) => {

@@ -3,7 +3,8 @@ import { gatewayConfig, hostSets } from '#kit/scaffolding/compose_hosts'
 
 const MODULES = ['billing', 'catalog', 'order_items', 'orders']
 
-test.group('compose:hosts, the plan', () => {
+test.group('compose:hosts, the plan', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('names hosts and databases in the app order of their modules, whatever the typed order', ({
     assert,
   }) => {

@@ -11,7 +11,8 @@ function runs(lines: string[][]): string[] {
   })
 }
 
-test.group('add-crud: the generator runs of a resource', () => {
+test.group('add-crud: the generator runs of a resource', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('the use cases first, then the endpoints on the plural route', ({ assert }) => {
     assert.deepEqual(runs(crudCommandLines({ entity: 'OrderLine', module: 'Sales' })), [
       'add-command CreateOrderLine',

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { dropMigration } from '#kit/scaffolding/drop_migration'
 
-test.group('Drop migration', () => {
+test.group('Drop migration', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   const snapshot = {
     tables: {
       catalog_products: {

@@ -66,7 +66,8 @@ function refusal(flags: EndpointFlags, facts: EndpointFacts): string | undefined
   }
 }
 
-test.group('Endpoint plan: the flags', () => {
+test.group('Endpoint plan: the flags', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('rejects {label}')
     .with([
       {
@@ -97,7 +98,8 @@ test.group('Endpoint plan: the flags', () => {
   })
 })
 
-test.group('Endpoint plan: what it refuses', () => {
+test.group('Endpoint plan: what it refuses', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a use case that does not exist, listing the known ones', ({ assert }) => {
     const facts = catalogFacts({ message: { exists: false }, knownUseCases: ['CreateProduct'] })
     assert.throws(
@@ -142,7 +144,8 @@ test.group('Endpoint plan: what it refuses', () => {
   })
 })
 
-test.group('Endpoint plan: what it writes', () => {
+test.group('Endpoint plan: what it writes', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a create answers 201 with the id, documents its body and tests the success path', ({
     assert,
   }) => {

@@ -20,7 +20,8 @@ const endpoint = (name: string, kind: '--command' | '--query', message: string) 
   message,
 ]
 
-test.group('The recorded generators an entity change runs again', () => {
+test.group('The recorded generators an entity change runs again', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test("the entity's CRUD use cases, then the endpoints that expose them", ({ assert }) => {
     const recipes = {
       'add-endpoint GetLamp': endpoint('GetLamp', '--query', 'GetLampById'),

@@ -32,7 +32,8 @@ export default class PublishOrderPlacedEventHandler {
 const v1 = { name: 'orderPlacedEvent', from: '../integration/order_placed.js' }
 const v2 = { name: 'orderPlacedV2Event', from: '../integration/order_placed_v2.js' }
 
-test.group('The module publishes what add-event adds', () => {
+test.group('The module publishes what add-event adds', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a module without publishes gets the list, after its index, with the import', async ({
     assert,
   }) => {
@@ -64,7 +65,8 @@ test.group('The module publishes what add-event adds', () => {
   })
 })
 
-test.group("The earlier version's publisher passes its cause", () => {
+test.group("The earlier version's publisher passes its cause", (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('an old publisher gets { cause: <its event parameter> }, once', async ({ assert }) => {
     const edited = await publishWithCause(OLD_PUBLISHER, 'publisher.ts', 'orderPlacedEvent')
     assert.include(

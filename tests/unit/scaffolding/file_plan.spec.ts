@@ -7,6 +7,7 @@ import { FilePlan } from '#kit/scaffolding/file_plan'
 import { failingWriter } from '#tests/common/scaffolding'
 
 test.group('File plan', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   group.each.setup(async () => {
     root = await mkdtemp(join(tmpdir(), 'pantheon-plan-'))
@@ -111,6 +112,7 @@ test.group('File plan', (group) => {
 })
 
 test.group('File plan, where it may write', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   let outside: string
   group.each.setup(async () => {

@@ -8,6 +8,7 @@ import { ScaffoldJournal } from '#kit/scaffolding/scaffold_journal'
 import { failingWriter } from '#tests/common/scaffolding'
 
 test.group('File plan, deleting files', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   group.each.setup(async () => {
     root = await mkdtemp(join(tmpdir(), 'pantheon-plan-delete-'))

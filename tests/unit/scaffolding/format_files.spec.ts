@@ -8,6 +8,7 @@ import { prettierFormatter } from '#kit/scaffolding/format_files'
 const UNFORMATTED = 'export const greeting = "hello";\n'
 
 test.group('Formatting generated files', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   group.each.setup(async () => {
     root = await mkdtemp(join(tmpdir(), 'pantheon-format-'))

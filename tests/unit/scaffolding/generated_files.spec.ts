@@ -11,6 +11,7 @@ import {
 } from '#kit/scaffolding/generated_files'
 
 test.group('Record of generated files', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let moduleRoot: string
   group.each.setup(async () => {
     moduleRoot = await mkdtemp(join(tmpdir(), 'pantheon-generated-'))

@@ -12,6 +12,7 @@ import {
 import { planGeneratedFilesRecord } from '#kit/scaffolding/generated_files_plan'
 
 test.group('Planning the record of generated files', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let app: string
   let moduleRoot: string
   const at = (file: string) => join(moduleRoot, file)

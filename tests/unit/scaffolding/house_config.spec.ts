@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { HouseConfig } from '#kit/scaffolding/house_config'
 
 test.group('Telling the house config without prettier', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   group.each.setup(async () => {
     root = await mkdtemp(join(tmpdir(), 'pantheon-house-config-'))

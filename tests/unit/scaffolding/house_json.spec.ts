@@ -22,7 +22,8 @@ const member = fc.letrec((tie) => ({
   object: fc.dictionary(word, tie('value'), { maxKeys: 5 }),
 }))
 
-test.group('House JSON', () => {
+test.group('House JSON', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('is what prettier writes, for any object of plain values, lists and objects', async () => {
     await fc.assert(
       fc.asyncProperty(member.object, async (value) => {

@@ -7,7 +7,8 @@ const preset = { printWidth: 100 }
 
 const line = (length: number) => `export const a = '${'x'.repeat(length - 19)}'`
 
-test.group('House style', () => {
+test.group('House style', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('text counts as formatted while every line fits the print width', ({ assert }) => {
     assert.lengthOf(line(100), 100)
     assert.isTrue(inHouseStyle('a.ts', `${line(100)}\n`, preset))

@@ -39,7 +39,8 @@ async function prettierLayout(field: string, rule: string): Promise<string> {
   return formatted.split('\n').slice(3, -3).join('\n')
 }
 
-test.group('Member chains', () => {
+test.group('Member chains', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('are laid out as prettier lays them out, or left to prettier', async () => {
     const field = fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,40}$/)
     await fc.assert(

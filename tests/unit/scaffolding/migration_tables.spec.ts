@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { tablesLeftBy } from '#kit/scaffolding/migration_tables'
 
 test.group("Tables a module's migrations leave", (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let folder: string
   group.each.setup(async () => {
     folder = await mkdtemp(join(tmpdir(), 'pantheon-migration-tables-'))

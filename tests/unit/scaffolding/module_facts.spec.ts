@@ -38,7 +38,8 @@ export default defineCommandValidator(
 
 // Both readers answer every question alike (see module_facts.ts).
 for (const parser of ['prettier', 'ts-morph'] as FactsParser[]) {
-  test.group(`Module facts (${parser}): a validator`, () => {
+  test.group(`Module facts (${parser}): a validator`, (group) => {
+    group.tap((t) => t.tags(['@any-database']))
     test('reads wrapped rules, nested objects, comments and commas inside rules', async ({
       assert,
     }) => {
@@ -124,7 +125,8 @@ for (const parser of ['prettier', 'ts-morph'] as FactsParser[]) {
     })
   })
 
-  test.group(`Module facts (${parser}): commands, queries and handlers`, () => {
+  test.group(`Module facts (${parser}): commands, queries and handlers`, (group) => {
+    group.tap((t) => t.tags(['@any-database']))
     test('reads the result type of a message, however prettier wrapped it', async ({ assert }) => {
       const source = `export class SearchProductsQuery extends Query<
     Page<ProductDto, { cursor: string }>
@@ -216,7 +218,8 @@ for (const parser of ['prettier', 'ts-morph'] as FactsParser[]) {
     })
   })
 
-  test.group(`Module facts (${parser}): endpoints, registrations and exports`, () => {
+  test.group(`Module facts (${parser}): endpoints, registrations and exports`, (group) => {
+    group.tap((t) => t.tags(['@any-database']))
     test('reads the route an endpoint declares, in either quotes', async ({ assert }) => {
       const facts = await moduleFacts({ parser })
       assert.deepEqual(

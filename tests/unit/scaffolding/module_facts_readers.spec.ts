@@ -17,7 +17,8 @@ function answers(facts: ModuleFacts, source: string, fileName: string) {
 
 // The ESTree readers on each parser that builds their tree, held to ts-morph's answers.
 for (const parser of ['swc', 'prettier'] as const) {
-  test.group(`Module facts: the two readers (${parser})`, () => {
+  test.group(`Module facts: the two readers (${parser})`, (group) => {
+    group.tap((t) => t.tags(['@any-database']))
     test(`${parser}’s parser and ts-morph answer alike for every source of the corpus`, async ({
       assert,
     }) => {

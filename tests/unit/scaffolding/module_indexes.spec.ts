@@ -23,6 +23,7 @@ async function appWithModule(root: string) {
 const INDEX = 'modules/shop/infrastructure/shop_index.ts'
 
 test.group('Module indexes', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   group.each.setup(async () => {
     root = await mkdtemp(join(tmpdir(), 'pantheon-index-'))
@@ -72,6 +73,7 @@ test.group('Module indexes', (group) => {
 })
 
 test.group('Module index names', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   group.each.setup(async () => {
     root = await mkdtemp(join(tmpdir(), 'pantheon-index-names-'))
@@ -109,6 +111,7 @@ test.group('Module index names', (group) => {
 })
 
 test.group('Module index hooks', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   let cwd: string
   group.each.setup(async () => {

@@ -24,7 +24,8 @@ export default class BillingModule extends PantheonModule {
 
 // Both readers answer every question alike (see module_inventory_reader.ts).
 for (const parser of ['prettier', 'ts-morph'] as InventoryParser[]) {
-  test.group(`Inventory reader (${parser})`, () => {
+  test.group(`Inventory reader (${parser})`, (group) => {
+    group.tap((t) => t.tags(['@any-database']))
     test("reads a registration class's publishes and apiVersions, and where each comes from", async ({
       assert,
     }) => {
@@ -100,7 +101,8 @@ function answers(reader: InventoryQuestions, source: string, fileName: string) {
 
 // The ESTree readers on each parser that builds their tree, held to ts-morph's answers.
 for (const parser of ['swc', 'prettier'] as const) {
-  test.group(`Inventory reader: the two readers (${parser})`, () => {
+  test.group(`Inventory reader: the two readers (${parser})`, (group) => {
+    group.tap((t) => t.tags(['@any-database']))
     test(`${parser}’s parser and ts-morph answer alike for every source of the corpus`, async ({
       assert,
     }) => {

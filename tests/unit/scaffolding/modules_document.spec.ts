@@ -62,7 +62,8 @@ function shopInventory(): ModuleInventory {
   }
 }
 
-test.group('Modules document', () => {
+test.group('Modules document', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('the diagram has a node per module with its API versions and an edge per consumer', ({
     assert,
   }) => {
@@ -144,7 +145,8 @@ test.group('Modules document', () => {
   })
 })
 
-test.group('Module lists', () => {
+test.group('Module lists', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('an event lists the consumers of every module, and a module the events it consumes', ({
     assert,
   }) => {

@@ -13,7 +13,8 @@ function refusal(name: string, what: NameKind, sql = false): ScaffoldError | und
   }
 }
 
-test.group('Names given to the generators', () => {
+test.group('Names given to the generators', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('accepts the {what} name {name}: SQL keywords are fine once prefixed and quoted')
     .with<{ name: string; what: NameKind }[]>([
       { name: 'Order', what: 'entity' },

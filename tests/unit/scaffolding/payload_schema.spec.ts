@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { contractKitImports, payloadRule } from '#kit/scaffolding/payload_schema'
 
-test.group('Payload schema of a generated contract', () => {
+test.group('Payload schema of a generated contract', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a property is checked as JSON carries it: {label}')
     .with([
       {

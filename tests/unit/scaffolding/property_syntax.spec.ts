@@ -9,7 +9,8 @@ import {
   splitPropertyList,
 } from '#kit/scaffolding/property_syntax'
 
-test.group('Property syntax', () => {
+test.group('Property syntax', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('splits a list at the commas outside parentheses', ({ assert }) => {
     assert.deepEqual(
       splitPropertyList('Name:string(80), Status:enum(draft,live)?,Price:decimal(10,2)'),
@@ -72,7 +73,8 @@ function propertyList(count: number): string {
   return Array.from({ length: count }, (_, index) => `Field${index + 1}:string`).join(',')
 }
 
-test.group('Property limits', () => {
+test.group('Property limits', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('an entity takes up to 200 properties', ({ assert }) => {
     assert.lengthOf(parseProperties(propertyList(200)), 200)
   })

@@ -25,7 +25,8 @@ function refusal(call: () => unknown): ScaffoldError {
   throw new Error('It was not refused')
 }
 
-test.group('The result type of a query', () => {
+test.group('The result type of a query', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a CRUD query left without one gets the DTO its handler returns', ({ assert }) => {
     assert.equal(resultType('ListOrderItems'), 'OrderItemListDto')
     assert.equal(resultType('GetOrderItemById'), 'OrderItemDto')

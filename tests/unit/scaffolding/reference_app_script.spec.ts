@@ -7,7 +7,8 @@ import {
 
 const GENERATED = 'export const a = 1\n'
 
-test.group('Holding the reference app to its script', () => {
+test.group('Holding the reference app to its script', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a file equal to what the script writes passes, an unmarked change does not', ({
     assert,
   }) => {

@@ -44,7 +44,8 @@ class OrdersModule extends PantheonModule {
 export { OrdersModule as default }
 `
 
-test.group('Registering a repository', () => {
+test.group('Registering a repository', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('the TypeScript parser prettier brings and ts-morph read a registration class alike', async ({
     assert,
   }) => {

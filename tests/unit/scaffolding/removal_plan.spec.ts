@@ -46,7 +46,8 @@ function input(overrides: Partial<RemovalInput>): RemovalInput {
   }
 }
 
-test.group('Removal plan', () => {
+test.group('Removal plan', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a file nothing else imports goes alone', ({ assert }) => {
     const decision = decideRemoval(
       input({ own: [catalog('application/commands/create_product/create_product_handler.ts')] })

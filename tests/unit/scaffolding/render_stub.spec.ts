@@ -3,7 +3,8 @@ import app from '@adonisjs/core/services/app'
 import { escapeStubText, renderStub } from '#kit/scaffolding/render_stub'
 import { moduleNames } from '#kit/scaffolding/names'
 
-test.group('Stub rendering', () => {
+test.group('Stub rendering', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('escapes backticks, ${ and backslashes outside template tags only', ({ assert }) => {
     const source = 'const a = `${x}\\n` + {{ name }} + {{{ `raw ${y}` }}}'
     assert.equal(

@@ -16,6 +16,7 @@ import {
 const NO_PROCESS = 2 ** 22 + 1
 
 test.group('Scaffold lock', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   group.each.setup(async () => {
     root = await mkdtemp(join(tmpdir(), 'pantheon-lock-'))

@@ -86,7 +86,8 @@ async function parsers(): Promise<{ swc: ParseTypeScript; prettier: ParseTypeScr
   return { swc, prettier }
 }
 
-test.group("swc's tree as typescript-estree gives it", () => {
+test.group("swc's tree as typescript-estree gives it", (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('every node the readers read, with its range and fields, over the whole corpus', async ({
     assert,
   }) => {

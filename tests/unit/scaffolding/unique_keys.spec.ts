@@ -23,7 +23,8 @@ function lines(steps: ReturnType<typeof diffSchemas>['up']): string[] {
   return steps.flatMap((step) => ('lines' in step ? step.lines : [step.call]))
 }
 
-test.group('Unique keys: the modifier', () => {
+test.group('Unique keys: the modifier', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('reads :unique after the type, its options and ?', ({ assert }) => {
     assert.deepEqual(parsePropertyEntry('Email:string(120):unique', 'property').definition, {
       type: 'string',
@@ -79,7 +80,8 @@ test.group('Unique keys: the modifier', () => {
   })
 })
 
-test.group('Unique keys: migrations', () => {
+test.group('Unique keys: migrations', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('a new table gets a unique index for each key, after its columns', ({ assert }) => {
     const { up, down } = diffSchemas(
       { tables: {} },

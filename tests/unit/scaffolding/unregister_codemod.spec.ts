@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import { unregisterImports } from '#kit/scaffolding/unregister_codemod'
 
-test.group('Unregistering what a removal deletes', () => {
+test.group('Unregistering what a removal deletes', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   const REGISTRATION = `import { PantheonModule } from '@pantheon/kit/modules'
 import catalogIndex from './catalog_index.js'
 import { productCreatedEvent } from '../integration/product_created.js'
