@@ -11,6 +11,7 @@ import { typescriptCompilerCheck } from '#kit/doctor/typescript_compiler_check'
  * the link npm made, or none.
  */
 test.group('Doctor: the TypeScript compiler behind tsc', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let root: string
   group.each.setup(async () => {
     root = await mkdtemp(join(tmpdir(), 'pantheon-doctor-tsc-'))

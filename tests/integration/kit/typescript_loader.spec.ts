@@ -74,7 +74,8 @@ async function runIn(folder: string, entry: string, env: Record<string, string> 
   }
 }
 
-test.group("The kit's TypeScript loader", () => {
+test.group("The kit's TypeScript loader", (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   test('runs decorated classes with their metadata, and `.js` imports reach the `.ts` beside them', async ({
     assert,
   }) => {
@@ -224,6 +225,7 @@ const cents: number = price.cents; throw new Error('refused at ' + cents)
 })
 
 test.group("The kit's TypeScript loader keeps what it compiled", (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let workspace: string
   let cache: string
   let source: string

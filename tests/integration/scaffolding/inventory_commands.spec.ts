@@ -43,6 +43,7 @@ async function listed(command: Parameters<ScaffoldingApp['run']>[0]) {
 }
 
 test.group('list:* commands and docs:modules', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.setup(async () => {
     shop = await scaffoldingApp()
     await scaffold(shop, AddModule, ['Catalog'])
@@ -348,6 +349,7 @@ test.group('list:* commands and docs:modules', (group) => {
 })
 
 test.group('list:* commands in an app with no module', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   let empty: ScaffoldingApp
   group.setup(async () => {
     empty = await scaffoldingApp()

@@ -53,6 +53,7 @@ async function shop() {
 }
 
 test.group('remove-endpoint, remove-entity and remove-module', (group) => {
+  group.tap((t) => t.tags(['@any-database']))
   group.setup(async () => {
     base = await scaffoldingApp()
     const lines = catalogFeedsOrders({ properties: 'Name:string,Price:decimal' })
