@@ -13,6 +13,7 @@ import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
 import { testPort } from '#tests/common/test_ports'
 import { typeChecker } from '#tests/common/type_checker'
+import { lintApp } from '#tests/common/app_lint'
 
 /*
  * Authentication from `node ace init Shop --auth` with no file edited by hand: the app
@@ -121,7 +122,7 @@ test.group('Authentication from init --auth', (group) => {
 
   test('the app typechecks, lints clean and passes its own tests on SQLite', async ({ assert }) => {
     await inApp(shop, [typeChecker(shop), '--noEmit'], env)
-    await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+    await lintApp(shop)
     const output = await runAppTests(shop, ['--reporters=spec'], (argv) =>
       inApp(shop, argv, {
         ...env,

@@ -7,6 +7,7 @@ import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/gene
 import { startServerProcess } from '#tests/common/server_process'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 import { typeChecker } from '#tests/common/type_checker'
+import { lintApp } from '#tests/common/app_lint'
 
 /** The new app's server runs 140 above this suite's TEST_PORT, its own tests 141 above it. */
 const inApp = generatedAppCommands(141, { scaffoldInProcess: true })
@@ -60,7 +61,7 @@ test.group('Changing an entity, end to end', (group) => {
     }
     const checkApp = async () => {
       await inApp(shop, node, [typeChecker(shop), '--noEmit'])
-      await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
+      await lintApp(shop)
       const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
         inApp(shop, node, argv, { NODE_ENV: 'test', SQLITE_FILENAME: 'tmp/test.sqlite3' })
       )

@@ -12,6 +12,7 @@ import { runOrFail, runAppTests } from '#tests/common/generated_app_commands'
 import { testPort } from '#tests/common/test_ports'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 import { typeChecker } from '#tests/common/type_checker'
+import { lintApp } from '#tests/common/app_lint'
 
 /** Ports of the new app's server, apart from this suite's own (TEST_PORT, 5100 by default). */
 
@@ -148,7 +149,7 @@ test.group('Generated CRUD values end to end', (group) => {
       if (database === 'SQLite') {
         // The generated code typechecks, is lint-clean and passes its own tests.
         await inApp(shop, [typeChecker(shop), '--noEmit'], env)
-        await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+        await lintApp(shop)
         await runAppTests(shop, ['--reporters=dot'], (argv) =>
           inApp(shop, argv, {
             ...env,

@@ -14,6 +14,7 @@ import { runOrFail, runAppTests } from '#tests/common/generated_app_commands'
 import { runInProcess, scaffoldInProcess } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
 import { typeChecker } from '#tests/common/type_checker'
+import { lintApp } from '#tests/common/app_lint'
 
 /** Ports of the new app's servers, apart from this suite's own (TEST_PORT, 5100 by default). */
 
@@ -166,7 +167,7 @@ test.group('Events between modules with no hand edits', (group) => {
 
   test('the generated app typechecks, lints clean and passes its own tests', async ({ assert }) => {
     await inApp(shop, [typeChecker(shop), '--noEmit'], env)
-    await inApp(shop, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'], env)
+    await lintApp(shop)
     // Orders keeps its rows in a database of its own (docs/deployment.md): the generated tests
     // migrate it, and read and store Orders' rows there.
     const output = await runAppTests(shop, ['--reporters=dot'], (argv) =>

@@ -46,6 +46,7 @@ import {
 } from '#tests/common/generator_matrix/matrix_app'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { typeChecker } from '#tests/common/type_checker'
+import { lintApp } from '#tests/common/app_lint'
 
 /**
  * The generator matrix: fast-check draws entity definitions and values, and each drawn batch runs
@@ -397,7 +398,7 @@ async function assertKeysKept(
 /** The app typechecks, is lint-clean and passes its own tests. */
 async function checkApp(assert: Assert, root: string) {
   await inApp(root, [typeChecker(root), '--noEmit'])
-  await inApp(root, [join(root, 'node_modules/eslint/bin/eslint.js'), '.'])
+  await lintApp(root)
   const tests = await runAppTests(root, ['--reporters=dot'], (argv) =>
     inApp(root, argv, {
       NODE_ENV: 'test',

@@ -10,6 +10,7 @@ import { generatedAppCommands, portAbove, runAppTests } from '#tests/common/gene
 import { installOffline } from '#tests/common/kit_app'
 import { OtlpReceiver } from '#tests/common/otlp_receiver'
 import { startServerProcess } from '#tests/common/server_process'
+import { lintApp } from '#tests/common/app_lint'
 
 const inApp = generatedAppCommands(70)
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -80,8 +81,7 @@ test.group('init --aspire end to end', (group) => {
       await installOffline(shop)
 
       // No `tsc --noEmit` of its own: `node ace build` below fails on any type error.
-      const lint = await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
-      assert.equal(lint.stdout.trim(), '')
+      await lintApp(shop)
       const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
         inApp(shop, node, argv, { NODE_ENV: 'test' })
       )

@@ -6,6 +6,7 @@ import { catalogFeedsOrders } from '#tests/common/crud_scaffolding'
 import { generatedAppCommands, runAppTests } from '#tests/common/generated_app_commands'
 import { copyOfInitializedApp } from '#tests/common/initialized_app'
 import { typeChecker } from '#tests/common/type_checker'
+import { lintApp } from '#tests/common/app_lint'
 
 /** The app's own tests run 60 above this suite's TEST_PORT. */
 const inApp = generatedAppCommands(60, { scaffoldInProcess: true })
@@ -41,7 +42,7 @@ test.group('Removing a module another one uses, end to end', (group) => {
     assert.include(removed, 'product_created_consumer.ts')
 
     await inApp(shop, node, [typeChecker(shop), '--noEmit'])
-    await inApp(shop, node, [join(shop, 'node_modules/eslint/bin/eslint.js'), '.'])
+    await lintApp(shop)
     const tests = await runAppTests(shop, ['--reporters=dot'], (argv) =>
       inApp(shop, node, argv, { NODE_ENV: 'test', SQLITE_FILENAME: 'tmp/test.sqlite3' })
     )

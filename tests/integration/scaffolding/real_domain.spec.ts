@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
@@ -7,6 +6,7 @@ import { runOrFail } from '#tests/common/generated_app_commands'
 import { scaffoldInProcess, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
 import { typeChecker } from '#tests/common/type_checker'
+import { lintApp } from '#tests/common/app_lint'
 
 /*
  * A real domain from `init` to live HTTP calls, with no file edited by hand, as
@@ -125,7 +125,7 @@ test.group('A real domain with no hand edits: references, parts, unique keys, ev
   }) => {
     const root = shop.root
     await inApp(root, [typeChecker(root), '--noEmit'], {})
-    await inApp(root, [join(root, 'node_modules/eslint/bin/eslint.js'), 'modules'], {})
+    await lintApp(root, ['modules'])
     for (const database of ['sqlite', 'pg'] as const) {
       for (const module of ['sales', 'billing']) {
         const env = { ...DATABASES[database], NODE_ENV: 'test', TEST_PORT: String(testPort(280)) }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { generatedAppCommands } from '#tests/common/generated_app_commands'
 import { scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 import { typeChecker } from '#tests/common/type_checker'
+import { lintApp } from '#tests/common/app_lint'
 
 /*
  * Entities the generators once tripped on, found by the generator matrix: named like the
@@ -52,9 +53,6 @@ test.group('Entities the generators once tripped on', (group) => {
     )
     assert.include(handler, 'const groupEntity = existing.withChanges(')
     await inApp(shop.root, process.execPath, [typeChecker(shop.root), '--noEmit'])
-    await inApp(shop.root, process.execPath, [
-      shop.path('node_modules/eslint/bin/eslint.js'),
-      'modules',
-    ])
+    await lintApp(shop.root, ['modules'])
   }).timeout(240_000)
 })
