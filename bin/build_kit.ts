@@ -13,10 +13,7 @@ const root = join(import.meta.dirname, '..')
 const dist = join(root, 'dist')
 // TypeScript 7's native compiler: the same JavaScript as TypeScript 5.9 and equivalent
 // declarations, in a third of the time (docs/performance.md).
-const tsc = join(
-  dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json')),
-  'bin/tsc'
-)
+const tsc = join(dirname(createRequire(import.meta.url).resolve('tsgo/package.json')), 'bin/tsc')
 
 rmSync(dist, { recursive: true, force: true })
 // tsc's report goes to stderr like the rest: `npm pack --json` runs this script (prepack), and

@@ -3,13 +3,13 @@ import { join, relative, sep } from 'node:path'
 import { appManifest } from './app_manifest.js'
 import type { DoctorCheck, Finding } from './doctor_check.js'
 
-const NATIVE_COMPILER = '@typescript/native'
+const NATIVE_COMPILER = 'tsgo'
 
 const warning = (message: string, fix: string): Finding[] => [{ severity: 'warning', message, fix }]
 
 /**
  * The `tsc` of `npm run typecheck` and `node ace build` is TypeScript 7's when package.json lists
- * it (@typescript/native) beside TypeScript 5.9. Both packages name a `tsc`, and npm links one
+ * it (under the name tsgo) beside TypeScript 5.9. Both packages name a `tsc`, and npm links one
  * into node_modules/.bin: an install that changed only `typescript` links 5.9's over 7's, which
  * checks the same about five times slower, and uninstalling 7 leaves no `tsc` at all
  * (docs/performance.md, "Typechecking").

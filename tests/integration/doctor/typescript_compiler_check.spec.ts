@@ -7,7 +7,7 @@ import { typescriptCompilerCheck } from '#kit/doctor/typescript_compiler_check'
 
 /**
  * The doctor's look at node_modules/.bin/tsc, on folders laid out as npm leaves them: the two
- * packages that name a `tsc` (TypeScript 5.9 as `typescript`, 7 as `@typescript/native`) and
+ * packages that name a `tsc` (TypeScript 5.9 as `typescript`, 7 as `tsgo`) and
  * the link npm made, or none.
  */
 test.group('Doctor: the TypeScript compiler behind tsc', (group) => {
@@ -24,7 +24,7 @@ test.group('Doctor: the TypeScript compiler behind tsc', (group) => {
   }
   const app = async (devDependencies: Record<string, string>) => {
     await write('package.json', JSON.stringify({ name: 'shop', devDependencies }))
-    for (const name of ['typescript', '@typescript/native']) {
+    for (const name of ['typescript', 'tsgo']) {
       await write(`node_modules/${name}/package.json`, '{}')
       await write(`node_modules/${name}/bin/tsc`, '')
     }
@@ -35,13 +35,13 @@ test.group('Doctor: the TypeScript compiler behind tsc', (group) => {
   }
   const findings = () => typescriptCompilerCheck.run({ appRoot: root } as DoctorContext)
 
-  const BOTH = { 'typescript': '~5.9.3', '@typescript/native': 'npm:typescript@^7.0.2' }
+  const BOTH = { typescript: '~5.9.3', tsgo: 'npm:typescript@^7.0.2' }
 
   test('tsc linked to TypeScript 7, as a fresh install leaves it: nothing to say', async ({
     assert,
   }) => {
     await app(BOTH)
-    await linkTsc('../@typescript/native/bin/tsc')
+    await linkTsc('../tsgo/bin/tsc')
     assert.deepEqual(await findings(), [])
   })
 
@@ -54,20 +54,20 @@ test.group('Doctor: the TypeScript compiler behind tsc', (group) => {
     assert.lengthOf(more, 0)
     assert.equal(finding.severity, 'warning')
     assert.include(finding.message, 'node_modules/.bin/tsc is typescript/bin/tsc')
-    assert.equal(finding.fix, 'npm rebuild @typescript/native')
+    assert.equal(finding.fix, 'npm rebuild tsgo')
   })
 
   test('no tsc at all (left by npm uninstall): a warning with the same fix', async ({ assert }) => {
     await app(BOTH)
     const [finding] = await findings()
     assert.include(finding.message, 'node_modules/.bin/tsc is missing')
-    assert.equal(finding.fix, 'npm rebuild @typescript/native')
+    assert.equal(finding.fix, 'npm rebuild tsgo')
   })
 
   test('listed but not installed: npm install', async ({ assert }) => {
     await write('package.json', JSON.stringify({ devDependencies: BOTH }))
     const [finding] = await findings()
-    assert.include(finding.message, '@typescript/native is not installed')
+    assert.include(finding.message, 'tsgo is not installed')
     assert.equal(finding.fix, 'npm install')
   })
 

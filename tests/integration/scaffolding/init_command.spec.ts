@@ -98,7 +98,7 @@ test.group('init', (group) => {
     // The typecheck runs TypeScript 7's native compiler; eslint and the assembler keep the
     // TypeScript 5.9 API they are built on.
     assert.equal(manifest.scripts.typecheck, 'tsc --noEmit')
-    assert.match(manifest.devDependencies['@typescript/native'], /^npm:typescript@\^7\./)
+    assert.match(manifest.devDependencies['tsgo'], /^npm:typescript@\^7\./)
     assert.match(manifest.devDependencies.typescript, /^~5\./)
     assert.equal(manifest.scripts.lint, 'eslint .')
     assert.equal(manifest.scripts.format, 'prettier --write .')
