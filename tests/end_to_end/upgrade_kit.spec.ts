@@ -1,7 +1,9 @@
 import { test } from '@japa/runner'
+import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, relative } from 'node:path'
+import { promisify } from 'node:util'
 import app from '@adonisjs/core/services/app'
 import { hashAppFiles, nextPatch, npm, releasePatch, tarballFiles } from '#tests/common/kit_release'
 import { printed, startServerProcess } from '#tests/common/server_process'
@@ -20,6 +22,30 @@ interface Manifest {
 
 async function manifest(folder: string): Promise<Manifest> {
   return JSON.parse(await readFile(join(folder, 'package.json'), 'utf8')) as Manifest
+}
+
+/**
+ * Every TypeScript the app's install holds: 5.9 as `typescript` and 7 as `tsgo`, and nothing
+ * nested. (Under the name `@typescript/native`, 7 met typescript-eslint's optional peer of
+ * that name, and npm nested a copy of a 7.1 development build in three of its packages.)
+ */
+async function installedTypeScripts(appRoot: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(
+    'find',
+    [
+      'node_modules',
+      '-path',
+      '*/typescript/package.json',
+      '-o',
+      '-path',
+      '*/tsgo/package.json',
+      '-o',
+      '-path',
+      '*/@typescript/native/package.json',
+    ],
+    { cwd: appRoot, maxBuffer: 20 * 1024 * 1024 }
+  )
+  return stdout.split('\n').filter(Boolean).sort()
 }
 
 /** What the running app answers: the Orders sample, and a problem-details 404 with its headers. */
@@ -109,6 +135,10 @@ test.group('Kit upgrade end to end', (group) => {
     )
     const kitInstalled = await manifest(join(shop, 'node_modules/@pantheon/kit'))
     assert.equal(kitInstalled.version, kitN)
+    assert.deepEqual(await installedTypeScripts(shop), [
+      'node_modules/tsgo/package.json',
+      'node_modules/typescript/package.json',
+    ])
     await inApp(shop, node, ['ace', 'add-module', 'Orders'])
 
     // The app's tests pass on kit N. Their first run writes the baseline OpenAPI documents
