@@ -125,6 +125,9 @@ export function appPackageJson(options: {
     dependencies: { [kit.name]: kitDependency, ...pick(RUNTIME_PACKAGES, kit) },
     devDependencies: pick(DEVELOPMENT_PACKAGES, kit),
     prettier: '@adonisjs/prettier-config',
+    // @scarf/scarf, which swagger-ui-dist and @asyncapi/parser depend on, reports each install
+    // to scarf.sh from its install script unless the app's package.json says no.
+    scarfSettings: { enabled: false },
   }
   return `${JSON.stringify(manifest, null, 2)}\n`
 }

@@ -103,6 +103,7 @@ test.group('init', (group) => {
     assert.equal(manifest.scripts.lint, 'eslint .')
     assert.equal(manifest.scripts.format, 'prettier --write .')
     assert.equal(manifest.prettier, '@adonisjs/prettier-config')
+    assert.deepEqual(manifest.scarfSettings, { enabled: false }, 'installs report to nobody')
     for (const linter of ['eslint', '@adonisjs/eslint-config', '@adonisjs/prettier-config']) {
       assert.property(manifest.devDependencies, linter)
     }
