@@ -323,8 +323,11 @@ test.group('Modules chosen per host (PANTHEON_MODULES)', (group) => {
     assert.include(output, 'ORDERS_DATABASE_URL must be a PostgreSQL URL')
   }).timeout(60_000)
 
+  // On Redis only: what this test adds (one SQLite file shared by two hosts, the documents and
+  // the 404s through nginx) is the same on any broker, and the test after it carries events
+  // between two hosts behind nginx on each broker.
   test('on {$self}, a catalog host and an orders host behind nginx carry an event between them')
-    .with(['redis', 'rabbitmq'] as const)
+    .with(['redis'] as const)
     .run(async ({ assert, cleanup }, transport) => {
       const database = databaseFile(`two-hosts-${transport}`, cleanup)
       const namespace = `pantheon-selection-${transport}-${TEST_PORT}`
