@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { isDeepStrictEqual } from 'node:util'
 import { createPostgresDatabase } from '#tests/common/postgres_database'
 import { startServerProcess } from '#tests/common/server_process'
-import { runOrFail } from '#tests/common/generated_app_commands'
+import { runAppTests, runOrFail } from '#tests/common/generated_app_commands'
 import { scaffoldInProcess, scaffoldingApp, type ScaffoldingApp } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
 import { typeChecker } from '#tests/common/type_checker'
@@ -129,10 +129,11 @@ test.group('A real domain with no hand edits: references, parts, unique keys, ev
     for (const database of ['sqlite', 'pg'] as const) {
       for (const module of ['sales', 'billing']) {
         const env = { ...DATABASES[database], NODE_ENV: 'test', TEST_PORT: String(testPort(280)) }
-        const output = await inApp(
-          root,
-          ['ace', 'test', '--module', module, '--reporters=dot'],
-          env
+        // As the app's bin/test.sh runs them (runAppTests), its index written in this process.
+        const output = await runAppTests(root, ['--module', module, '--reporters=dot'], (argv) =>
+          argv[0] === 'ace'
+            ? scaffoldInProcess(root, argv.slice(1)).then((done) => done!.stdout)
+            : inApp(root, argv, env)
         )
         assert.match(output, /Tests\s+\d+ passed/, `${module} on ${database}`)
         assert.notMatch(output, /failed/, `${module} on ${database}`)
