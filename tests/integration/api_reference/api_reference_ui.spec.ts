@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium } from '#tests/common/headless_chromium'
 
 /** The suite's own server (bin/test.ts sets HOST and PORT). */
@@ -58,20 +58,20 @@ async function explainingRefusals(
 }
 
 /**
- * A new page in headless Chromium, with every request and page error recorded, for `steps`;
- * a step that times out says what was refused. Resolves to what was recorded.
+ * A new page in a context of its own (no cookie, cache or storage of another test's) of the
+ * group's headless Chromium, with every request and page error recorded, for `steps`; a step
+ * that times out says what was refused. Resolves to what was recorded.
  */
-async function inBrowser(steps: (page: Page) => Promise<void>) {
-  const browser = await launchChromium()
+async function inBrowser(browser: Browser, steps: (page: Page) => Promise<void>) {
+  const context = await browser.newContext()
   try {
-    const context = await browser.newContext()
     const page = await context.newPage()
     const recorded = await recordRequests(context, page)
     const errors = recordPageErrors(page)
     await explainingRefusals({ elsewhere: recorded.elsewhere, errors }, () => steps(page))
     return { ...recorded, errors }
   } finally {
-    await browser.close()
+    await context.close()
   }
 }
 
@@ -96,11 +96,17 @@ async function tryItOut(page: Page, operationId: string, body: unknown, url: str
 
 test.group('API reference page in a browser', (group) => {
   group.tap((t) => t.tags(['@any-database']))
+  // One Chromium for the group's tests: its start is most of a test's time.
+  let browser: Browser
+  group.setup(async () => {
+    browser = await launchChromium()
+    return () => browser.close()
+  })
   test('shows every module and version and sends a request, with no request leaving the host', async ({
     assert,
     client,
   }) => {
-    const { requests, elsewhere, errors } = await inBrowser(async (page) => {
+    const { requests, elsewhere, errors } = await inBrowser(browser, async (page) => {
       await page.goto(`${ORIGIN}/docs`)
       const selector = page.locator('.topbar select')
       await selector.waitFor()
@@ -160,7 +166,7 @@ test.group('API reference page in a browser', (group) => {
   test("shows a module's integration events in the AsyncAPI viewer, with no request leaving the host", async ({
     assert,
   }) => {
-    const { requests, elsewhere, errors } = await inBrowser(async (page) => {
+    const { requests, elsewhere, errors } = await inBrowser(browser, async (page) => {
       await page.goto(`${ORIGIN}/docs`)
       await page.getByRole('link', { name: 'Catalog', exact: true }).click()
       await page.waitForURL(`${ORIGIN}/docs/events/catalog`)
