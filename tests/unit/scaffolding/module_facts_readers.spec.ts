@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { sourceCorpus } from '#tests/common/source_corpus'
+import { corpusAnswers } from '#tests/common/source_corpus'
 import { moduleFacts, type ModuleFacts } from '#kit/scaffolding/module_facts'
 
 /** Every answer a reader gives about one file. */
@@ -16,20 +16,11 @@ function answers(facts: ModuleFacts, source: string, fileName: string) {
 }
 
 /** ts-morph's answers for every file of the corpus, read once for both parsers' groups. */
-let expectedAnswers:
-  Promise<Array<{ path: string; source: string; expected: ReturnType<typeof answers> }>> | undefined
-function tsMorphAnswers() {
-  expectedAnswers ??= (async () => {
+const tsMorphAnswers = () =>
+  corpusAnswers('module facts', async () => {
     const tsMorph = await moduleFacts({ parser: 'ts-morph' })
-    const files = await sourceCorpus()
-    return files.map(({ path, source }) => ({
-      path,
-      source,
-      expected: answers(tsMorph, source, path.replace(/\.golden$/, '')),
-    }))
-  })()
-  return expectedAnswers
-}
+    return (source: string, fileName: string) => answers(tsMorph, source, fileName)
+  })
 
 // The ESTree readers on each parser that builds their tree, held to ts-morph's answers.
 for (const parser of ['swc', 'prettier'] as const) {
@@ -42,8 +33,7 @@ for (const parser of ['swc', 'prettier'] as const) {
       const files = await tsMorphAnswers()
       assert.isAbove(files.length, 300)
       let read = { messages: 0, validators: 0, routes: 0, registrations: 0 }
-      for (const { path, source, expected } of files) {
-        const fileName = path.replace(/\.golden$/, '')
+      for (const { path, source, fileName, expected } of files) {
         assert.deepEqual(answers(syntaxTree, source, fileName), expected, path)
         read = {
           messages: read.messages + (expected.message ? 1 : 0),

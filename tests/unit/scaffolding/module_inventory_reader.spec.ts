@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { sourceCorpus } from '#tests/common/source_corpus'
+import { corpusAnswers } from '#tests/common/source_corpus'
 import {
   inventoryReader,
   type InventoryParser,
@@ -99,6 +99,13 @@ function answers(reader: InventoryQuestions, source: string, fileName: string) {
   }
 }
 
+/** ts-morph's answers for every file of the corpus, read once for both parsers' groups. */
+const tsMorphAnswers = () =>
+  corpusAnswers('inventory', async () => {
+    const tsMorph = await inventoryReader({ parser: 'ts-morph' })
+    return (source: string, fileName: string) => answers(tsMorph, source, fileName)
+  })
+
 // The ESTree readers on each parser that builds their tree, held to ts-morph's answers.
 for (const parser of ['swc', 'prettier'] as const) {
   test.group(`Inventory reader: the two readers (${parser})`, (group) => {
@@ -107,13 +114,10 @@ for (const parser of ['swc', 'prettier'] as const) {
       assert,
     }) => {
       const syntaxTree = await inventoryReader({ parser })
-      const tsMorph = await inventoryReader({ parser: 'ts-morph' })
-      const files = await sourceCorpus()
+      const files = await tsMorphAnswers()
       assert.isAbove(files.length, 300)
       let read = { references: 0, apiVersions: 0, contracts: 0, entityClasses: 0 }
-      for (const { path, source } of files) {
-        const fileName = path.replace(/\.golden$/, '')
-        const expected = answers(tsMorph, source, fileName)
+      for (const { path, source, fileName, expected } of files) {
         assert.deepEqual(answers(syntaxTree, source, fileName), expected, path)
         read = {
           references: read.references + (expected.references.some(Boolean) ? 1 : 0),
