@@ -9,6 +9,7 @@ import { packKit } from '#kit/scaffolding/app_template'
 import { appFiles, installOffline } from '#tests/common/kit_app'
 import { startServerProcess } from '#tests/common/server_process'
 import { runOrFail } from '#tests/common/generated_app_commands'
+import { scaffoldInProcess } from '#tests/common/scaffolding'
 import { testPort } from '#tests/common/test_ports'
 
 const PORT = String(testPort(116))
@@ -469,7 +470,9 @@ test.group('Adopting the kit in an existing app', (group) => {
         'ItemId',
       ],
     ]) {
-      await inApp(root, ['ace', ...command])
+      // In this process: the spawned configure and add-module above proved the adopted app's
+      // ace finds the kit's commands; these write the same files either way.
+      await scaffoldInProcess(root, command)
     }
     // The adopted app's own TypeScript (5.9): configure leaves its compiler as it was.
     await inApp(root, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit'])
