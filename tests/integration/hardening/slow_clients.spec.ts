@@ -51,13 +51,13 @@ test.group('Slow clients', (group) => {
       ])
       // Node checks the timeouts every second (bin/server.ts): a client is cut between its
       // timeout and a second later, plus the time the loaded machine takes to run the check and
-      // the client to see the close (over 0.2 s seen in CI beside four other lanes).
+      // the client to see the close (0.6 s seen in CI beside four other lanes; a second allowed).
       assert.equal(headers.statusLine, 'HTTP/1.1 408 Request Timeout')
       assert.isAtLeast(headers.seconds, 2)
-      assert.isBelow(headers.seconds, 3.5, `headers cut after ${headers.seconds.toFixed(1)} s`)
+      assert.isBelow(headers.seconds, 4, `headers cut after ${headers.seconds.toFixed(1)} s`)
       assert.equal(body.statusLine, 'HTTP/1.1 408 Request Timeout')
       assert.isAtLeast(body.seconds, 4)
-      assert.isBelow(body.seconds, 5.5, `request cut after ${body.seconds.toFixed(1)} s`)
+      assert.isBelow(body.seconds, 6, `request cut after ${body.seconds.toFixed(1)} s`)
     } finally {
       await server.stop()
     }
